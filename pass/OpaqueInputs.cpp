@@ -1,0 +1,311 @@
+//===- OpaqueInputs.cpp - CF/CP mitigation through volatile loads ---------===//
+//
+// AutoJMH's constant folding / constant propagation mitigation, for C/C++:
+// values the optimizer could know at compile time are read through a volatile
+// load of a private global holding the constant. The load is placed once in
+// the entry block, so it costs one load per invocation and can neither be
+// folded nor hoisted out of the harness loop the payload is inlined into.
+//
+//===----------------------------------------------------------------------===//
+#include "Protect.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Analysis/VectorUtils.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+#include "SteadyPass.h"
+
+#define DEBUG_TYPE STEADY_PASS_NAME
+
+using namespace llvm;
+
+namespace steady {
+
+CxxName CxxName::of(const Function &F) {
+  CxxName Name;
+  // The demangler's results point into the mangled string: keep it alive.
+  std::string Mangled = F.getName().str();
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Mangled.c_str()))
+    return Name;
+  auto Take = [](char *S) {
+    std::string R = S ? S : "";
+    std::free(S);
+    return R;
+  };
+  Name.Context = Take(D.getFunctionDeclContextName(nullptr, nullptr));
+  Name.Base = Take(D.getFunctionBaseName(nullptr, nullptr));
+  Name.IsDestructor = D.isCtorOrDtor() && !Name.Base.empty() && Name.Base[0] == '~';
+  return Name;
+}
+
+bool isSteadyPrimitive(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee)
+    return false;
+  CxxName Name = CxxName::of(*Callee);
+  return Name.Context == "steady" &&
+         is_contained({"fold", "sink", "opaque", "clobber_memory"}, StringRef(Name.Base));
+}
+
+namespace {
+
+// Loads of scalar values are what constant folding feeds on.
+bool isFoldableScalar(Type *T) { return T->isIntegerTy() || T->isFloatingPointTy(); }
+
+bool isLiteral(Value *V) {
+  return (isa<ConstantInt>(V) || isa<ConstantFP>(V)) && isFoldableScalar(V->getType());
+}
+
+// True if the global's contents can change: any use other than reading it
+// through loads (directly or through address arithmetic) counts as a write.
+bool mayBeWritten(const Value *Ptr, unsigned Depth = 0) {
+  if (Depth > 8)
+    return true;
+  for (const User *U : Ptr->users()) {
+    if (isa<LoadInst>(U))
+      continue;
+    if (isa<GEPOperator>(U) || isa<BitCastOperator>(U) || isa<AddrSpaceCastOperator>(U)) {
+      if (mayBeWritten(U, Depth + 1))
+        return true;
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+
+// A global whose value the optimizer may assume: `const` globals and internal
+// globals nothing writes (globalopt turns the latter into constants).
+bool isCompileTimeKnown(const GlobalVariable &G) {
+  if (!G.hasDefinitiveInitializer() || G.isThreadLocal() || G.getName().starts_with("llvm.") ||
+      G.getName().starts_with("steady."))
+    return false;
+  return G.isConstant() || (G.hasLocalLinkage() && !mayBeWritten(&G));
+}
+
+// Intrinsics whose scalar operands are user inputs (sqrt, pow, fma, ...), as
+// opposed to sizes and flags of memory intrinsics and the like.
+bool takesUserInputs(const CallBase &CB) {
+  if (CB.isInlineAsm() || isSteadyPrimitive(CB))
+    return false;
+  if (auto *II = dyn_cast<IntrinsicInst>(&CB))
+    return isTriviallyVectorizable(II->getIntrinsicID());
+  if (const Function *Callee = CB.getCalledFunction()) {
+    // Sizes passed to allocation functions and C++ runtime helpers come from
+    // sizeof, not from the user.
+    if (Callee->hasFnAttribute(Attribute::AllocSize) || Callee->getName().starts_with("__cxa_"))
+      return false;
+  }
+  return true;
+}
+
+std::string describe(Constant *C) {
+  std::string S;
+  raw_string_ostream OS(S);
+  C->getType()->print(OS);
+  OS << " ";
+  if (auto *CI = dyn_cast<ConstantInt>(C))
+    OS << CI->getValue();
+  else if (auto *CF = dyn_cast<ConstantFP>(C))
+    OS << format("%g", CF->getValueAPF().convertToDouble());
+  else
+    C->printAsOperand(OS, false);
+  return S;
+}
+
+std::string calleeName(const CallBase &CB) {
+  if (const Function *Callee = CB.getCalledFunction())
+    return demangle(Callee->getName());
+  return "an indirect callee";
+}
+
+class OpaqueInputs {
+  Function &F;
+  Module &M;
+  OptimizationRemarkEmitter &ORE;
+  IRBuilder<> Entry;
+  DenseMap<std::pair<Constant *, Type *>, Value *> Loaded;
+  DenseMap<GlobalVariable *, Value *> Laundered;
+  unsigned Count = 0;
+
+public:
+  OpaqueInputs(Function &F, OptimizationRemarkEmitter &ORE)
+      : F(F), M(*F.getParent()), ORE(ORE), Entry(F.getContext()) {
+    BasicBlock &BB = F.getEntryBlock();
+    Entry.SetInsertPoint(&BB, BB.getFirstNonPHIOrDbgOrAlloca());
+  }
+
+  unsigned run() {
+    SmallVector<AllocaInst *, 8> Allocas;
+    SmallVector<Instruction *, 32> Others;
+    for (Instruction &I : instructions(F)) {
+      if (auto *AI = dyn_cast<AllocaInst>(&I))
+        Allocas.push_back(AI);
+      else
+        Others.push_back(&I);
+    }
+    for (AllocaInst *AI : Allocas)
+      constantLocal(*AI);
+    for (Instruction *I : Others) {
+      if (auto *LI = dyn_cast<LoadInst>(I))
+        constantGlobalLoad(*LI);
+      else if (auto *GEP = dyn_cast<GetElementPtrInst>(I))
+        constantGlobalIndexing(*GEP);
+      else if (auto *MCI = dyn_cast<MemCpyInst>(I))
+        constantInitialiser(*MCI);
+      else if (auto *MSI = dyn_cast<MemSetInst>(I))
+        constantFill(*MSI);
+      else if (auto *CB = dyn_cast<CallBase>(I))
+        literalArguments(*CB);
+    }
+    return Count;
+  }
+
+private:
+  // One volatile load per distinct constant and type, in the entry block.
+  Value *opaqueValue(Constant *C) { return opaqueLoad(C->getType(), C, nullptr); }
+
+  Value *opaqueLoad(Type *Ty, Constant *Init, Constant *Addr) {
+    Constant *Key = Addr ? Addr : Init;
+    Value *&L = Loaded[{Key, Ty}];
+    if (!L) {
+      if (!Addr)
+        Addr = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::PrivateLinkage, Init,
+                                  "steady.opaque");
+      L = Entry.CreateLoad(Ty, Addr, /*isVolatile=*/true, "steady.opaque");
+    }
+    return L;
+  }
+
+  // The address of G, hidden from the optimizer (zero instructions beyond
+  // materialising the address once per invocation).
+  Value *launder(GlobalVariable *G) {
+    Value *&P = Laundered[G];
+    if (!P) {
+      auto *Ty = G->getType();
+      auto *Asm = InlineAsm::get(FunctionType::get(Ty, {Ty}, false), "", "=r,0",
+                                 /*hasSideEffects=*/true);
+      P = Entry.CreateCall(Asm, {G}, G->getName() + ".opaque");
+    }
+    return P;
+  }
+
+  void remark(Instruction &At, StringRef Kind, const Twine &What) {
+    ++Count;
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, Kind, &At) << What.str();
+    });
+  }
+
+  // double x = 2.5; — a local whose every store is a constant.
+  void constantLocal(AllocaInst &AI) {
+    if (!isFoldableScalar(AI.getAllocatedType()) || AI.isArrayAllocation())
+      return;
+    SmallVector<StoreInst *, 4> Stores;
+    bool Read = false;
+    for (User *U : AI.users()) {
+      if (auto *SI = dyn_cast<StoreInst>(U);
+          SI && SI->getPointerOperand() == &AI && SI->isSimple() && isLiteral(SI->getValueOperand()))
+        Stores.push_back(SI);
+      else if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->isSimple())
+        Read = true;
+      else if (!(isa<IntrinsicInst>(U) && cast<IntrinsicInst>(U)->isLifetimeStartOrEnd()))
+        return;
+    }
+    if (!Read || Stores.empty())
+      return;
+    for (StoreInst *SI : Stores) {
+      auto *C = cast<Constant>(SI->getValueOperand());
+      SI->setOperand(0, opaqueValue(C));
+      remark(*SI, "OpaqueLocal",
+             "local initialised with constant " + describe(C) + " is read through a volatile load");
+    }
+  }
+
+  // int a[] = {3, 1, 2}; — clang copies the initialiser from a constant global.
+  void constantInitialiser(MemCpyInst &MCI) {
+    auto *Src = dyn_cast<GlobalVariable>(MCI.getSource()->stripPointerCasts());
+    auto *Len = dyn_cast<ConstantInt>(MCI.getLength());
+    if (!Src || !Len || !isCompileTimeKnown(*Src) || !isa<AllocaInst>(getUnderlyingObject(MCI.getDest())))
+      return;
+    Type *Ty = Src->getValueType();
+    uint64_t Size = M.getDataLayout().getTypeAllocSize(Ty);
+    // Small objects are loaded as one volatile value that SROA then splits into
+    // registers; larger ones are copied from a laundered address.
+    if (Size == Len->getZExtValue() && Size <= 64 && !MCI.isVolatile()) {
+      IRBuilder<> B(&MCI);
+      B.CreateAlignedStore(opaqueLoad(Ty, nullptr, Src), MCI.getDest(), MCI.getDestAlign());
+      remark(MCI, "OpaqueLocal",
+             "local initialised from constant '" + Src->getName() + "' is read through a volatile load");
+      MCI.eraseFromParent();
+      return;
+    }
+    MCI.setSource(launder(Src));
+    remark(MCI, "OpaqueLocal",
+           "local initialised from constant '" + Src->getName() + "' is copied from an opaque address");
+  }
+
+  // int a[100] = {}; — a constant fill.
+  void constantFill(MemSetInst &MSI) {
+    auto *C = dyn_cast<ConstantInt>(MSI.getValue());
+    if (!C || !isa<AllocaInst>(getUnderlyingObject(MSI.getDest())))
+      return;
+    MSI.setValue(opaqueValue(C));
+    remark(MSI, "OpaqueLocal", "local filled with constant byte " + describe(C) +
+                                   " is filled from a volatile load");
+  }
+
+  // static const double k = 3.0; ... k — a load at a constant address.
+  void constantGlobalLoad(LoadInst &LI) {
+    auto *Addr = dyn_cast<Constant>(LI.getPointerOperand());
+    auto *G = dyn_cast_or_null<GlobalVariable>(getUnderlyingObject(LI.getPointerOperand()));
+    if (!Addr || !G || !LI.isSimple() || !isFoldableScalar(LI.getType()) || !isCompileTimeKnown(*G))
+      return;
+    LI.replaceAllUsesWith(opaqueLoad(LI.getType(), nullptr, Addr));
+    remark(LI, "OpaqueGlobal", "load of constant global '" + G->getName() +
+                                   "' is read through a volatile load");
+    LI.eraseFromParent();
+  }
+
+  // table[i] with table constant: the index is not known, but would be once
+  // a loop over it is unrolled; the table's address is made opaque instead.
+  void constantGlobalIndexing(GetElementPtrInst &GEP) {
+    auto *G = dyn_cast<GlobalVariable>(GEP.getPointerOperand());
+    if (!G || GEP.hasAllConstantIndices() || !isCompileTimeKnown(*G))
+      return;
+    GEP.setOperand(0, launder(G));
+    remark(GEP, "OpaqueGlobal", "constant global '" + G->getName() + "' is indexed through an opaque address");
+  }
+
+  // fib(30), std::log(2.5) — literal scalar arguments.
+  void literalArguments(CallBase &CB) {
+    if (!takesUserInputs(CB))
+      return;
+    for (unsigned I = 0, E = CB.arg_size(); I != E; ++I) {
+      Value *Arg = CB.getArgOperand(I);
+      if (!isLiteral(Arg) || CB.paramHasAttr(I, Attribute::ImmArg))
+        continue;
+      CB.setArgOperand(I, opaqueValue(cast<Constant>(Arg)));
+      remark(CB, "OpaqueArgument", "literal argument " + describe(cast<Constant>(Arg)) + " of call to '" +
+                                       calleeName(CB) + "' is read through a volatile load");
+    }
+  }
+};
+
+} // namespace
+
+unsigned makeInputsOpaque(Function &F, OptimizationRemarkEmitter &ORE) {
+  return OpaqueInputs(F, ORE).run();
+}
+
+} // namespace steady

@@ -1,0 +1,74 @@
+//===- Payloads.cpp - find benchmark payloads -----------------------------===//
+//
+// clang records __attribute__((annotate("steady.payload", &mark))) in
+// @llvm.global.annotations as { ptr fn, ptr str, ptr file, i32 line, ptr args },
+// where args points to a constant struct holding &mark.
+//
+//===----------------------------------------------------------------------===//
+#include "SteadyPass.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace steady {
+
+AnalysisKey PayloadsAnalysis::Key;
+
+static StringRef annotationString(Constant *C) {
+  auto *GV = dyn_cast<GlobalVariable>(C->stripPointerCasts());
+  if (!GV || !GV->hasInitializer())
+    return {};
+  auto *Data = dyn_cast<ConstantDataArray>(GV->getInitializer());
+  return Data && Data->isCString() ? Data->getAsCString() : StringRef();
+}
+
+static GlobalVariable *markFromArgs(Constant *Args) {
+  auto *GV = dyn_cast<GlobalVariable>(Args->stripPointerCasts());
+  if (!GV || !GV->hasInitializer())
+    return nullptr;
+  auto *S = dyn_cast<ConstantStruct>(GV->getInitializer());
+  if (!S || S->getNumOperands() == 0)
+    return nullptr;
+  return dyn_cast<GlobalVariable>(S->getOperand(0)->stripPointerCasts());
+}
+
+PayloadsAnalysis::Result PayloadsAnalysis::run(Module &M, ModuleAnalysisManager &) {
+  Result Payloads;
+  GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer())
+    return Payloads;
+  auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
+  if (!Entries)
+    return Payloads;
+  for (Value *Op : Entries->operands()) {
+    auto *Entry = dyn_cast<ConstantStruct>(Op);
+    if (!Entry || Entry->getNumOperands() < 2)
+      continue;
+    auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
+    if (!F || F->isDeclaration() || annotationString(Entry->getOperand(1)) != PayloadAnnotation)
+      continue;
+    if (any_of(Payloads, [&](const Payload &P) { return P.F == F; }))
+      continue;
+    GlobalVariable *Mark = Entry->getNumOperands() >= 5 ? markFromArgs(Entry->getOperand(4)) : nullptr;
+    Payloads.push_back({F, Mark});
+  }
+  return Payloads;
+}
+
+PreservedAnalyses PayloadsPrinterPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  OS << "steady payloads in '" << M.getModuleIdentifier() << "':\n";
+  for (const Payload &P : MAM.getResult<PayloadsAnalysis>(M)) {
+    OS << "  payload @" << P.F->getName();
+    if (P.Mark)
+      OS << " mark @" << P.Mark->getName();
+    OS << "\n";
+  }
+  return PreservedAnalyses::all();
+}
+
+} // namespace steady

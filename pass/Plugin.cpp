@@ -1,0 +1,47 @@
+//===- Plugin.cpp - SteadyPass-22.so entry point --------------------------===//
+//
+// opt:   -load-pass-plugin=SteadyPass-22.so -passes=steady-protect
+//        -passes='print<steady-payloads>' / 'print<steady-sinks>'
+// clang: -fpass-plugin=SteadyPass-22.so runs steady-protect at the start of the
+//        -O1/-O2/-O3 pipelines, before inlining, so that protected payloads are
+//        then inlined and optimised like the real code.
+//
+//===----------------------------------------------------------------------===//
+#include "Protect.h"
+#include "SteadyPass.h"
+
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static void registerPasses(PassBuilder &PB) {
+  PB.registerAnalysisRegistrationCallback(
+      [](ModuleAnalysisManager &MAM) { MAM.registerPass([] { return steady::PayloadsAnalysis(); }); });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == STEADY_PASS_NAME) {
+          MPM.addPass(steady::ProtectPass());
+          return true;
+        }
+        if (Name == "print<steady-payloads>") {
+          MPM.addPass(steady::PayloadsPrinterPass(outs()));
+          return true;
+        }
+        if (Name == "print<steady-sinks>") {
+          MPM.addPass(steady::SinksPrinterPass(outs()));
+          return true;
+        }
+        return false;
+      });
+  PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel Level) {
+    if (Level != OptimizationLevel::O0)
+      MPM.addPass(steady::ProtectPass());
+  });
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK LLVM_ATTRIBUTE_VISIBILITY_DEFAULT PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "steady", LLVM_VERSION_STRING, registerPasses};
+}

@@ -1,0 +1,79 @@
+//===- Protect.h - the parts of steady-protect, private to the plugin -----===//
+#pragma once
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/InstrTypes.h"
+
+#include <string>
+
+namespace llvm {
+class DominatorTree;
+class Function;
+class Instruction;
+class IRBuilderBase;
+class Loop;
+class LoopInfo;
+class OptimizationRemarkEmitter;
+class raw_ostream;
+class Value;
+} // namespace llvm
+
+namespace steady {
+
+/// The parts of a C++ function name that the plugin looks at.
+struct CxxName {
+  std::string Context; // "steady" for steady::fold<double>
+  std::string Base;    // "fold"; "~vector" for a destructor
+  bool IsDestructor = false;
+  static CxxName of(const llvm::Function &F);
+};
+
+/// True for calls to steady::fold / steady::sink / steady::opaque /
+/// steady::clobber_memory: their operands are already what the user wants.
+bool isSteadyPrimitive(const llvm::CallBase &CB);
+
+/// CF/CP mitigation, run before the payload is promoted to SSA: constant
+/// locals, loads of constant globals and literal call arguments are replaced by
+/// volatile loads (or, for large constant objects, a laundered pointer) placed
+/// once in the entry block. Returns the number of inputs made opaque.
+unsigned makeInputsOpaque(llvm::Function &F, llvm::OptimizationRemarkEmitter &ORE);
+
+/// Where one sink goes.
+struct SinkSite {
+  /// The value consumed: a tip, or the representative of a dead cycle.
+  llvm::Instruction *V;
+  /// The loop after which a loop-carried cycle is consumed; null for a sink
+  /// placed right after V.
+  llvm::Loop *After = nullptr;
+};
+
+/// Sink maximization on an SSA function: the dead values (those that reach no
+/// side effect), the dead cycles among them, and the minimal cover.
+struct SinkCover {
+  llvm::SmallVector<llvm::Instruction *, 16> Dead;
+  llvm::SmallVector<llvm::SmallVector<llvm::Instruction *, 4>, 4> Cycles;
+  llvm::SmallVector<SinkSite, 8> Sites;
+
+  void print(llvm::raw_ostream &OS) const;
+};
+
+SinkCover computeSinkCover(llvm::Function &F, llvm::DominatorTree &DT, llvm::LoopInfo &LI);
+
+/// Inserts one opaque sink per site (after the loop for loop-carried cycles);
+/// may create dedicated loop exit blocks. Returns the number of sinks.
+unsigned insertSinks(llvm::Function &F, const SinkCover &Cover, llvm::DominatorTree &DT,
+                     llvm::LoopInfo &LI, llvm::OptimizationRemarkEmitter &ORE);
+
+/// Local objects whose contents the payload writes escape once where their
+/// lifetime ends (before their destructor, lifetime end or the return).
+unsigned escapeLocalObjects(llvm::Function &F, llvm::OptimizationRemarkEmitter &ORE);
+
+/// Emits `asm sideeffect "" "r"(V)` (or the target's FP/vector register class):
+/// zero instructions, no memory clobber.
+void emitSink(llvm::IRBuilderBase &B, llvm::Value *V);
+
+/// Emits `asm sideeffect "" "r,~{memory}"(Ptr)`: everything reachable from Ptr
+/// is observable at this point.
+void emitEscape(llvm::IRBuilderBase &B, llvm::Value *Ptr);
+
+} // namespace steady

@@ -1,0 +1,400 @@
+//===- SinkMaximization.cpp - consume every dead value, minimally ---------===//
+//
+// AutoJMH's sink maximization in SSA terms. A value is live if it reaches a
+// side effect (a store, a call that may write memory, a volatile access, the
+// return value, a terminator); everything else is dead and the optimizer would
+// delete it. In the graph of dead values (edge: value -> dead user), a value
+// is kept alive by a sink on any value it reaches, so the minimal set of sinks
+// is one per terminal strongly connected component: the tips (dead values no
+// dead value uses) and one representative per dead cycle, such as an
+// accumulator nobody reads.
+//
+// A loop-carried cycle is consumed once after its loop (its final value holds
+// every iteration's work); a sink inside the loop would block vectorization and
+// unrolling that the real code gets.
+//
+//===----------------------------------------------------------------------===//
+#include "Protect.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+#include "Compat.h"
+
+#include "SteadyPass.h"
+
+#define DEBUG_TYPE STEADY_PASS_NAME
+
+using namespace llvm;
+
+namespace steady {
+
+namespace {
+
+bool isRoot(const Instruction &I) {
+  return I.isTerminator() || I.mayHaveSideEffects() || I.isEHPad();
+}
+
+// Values that are not computations the optimizer could delete.
+bool isCandidate(const Instruction &I) {
+  return !I.getType()->isVoidTy() && !I.getType()->isTokenTy() && !isa<AllocaInst>(I) &&
+         !I.isEHPad();
+}
+
+// Tarjan's algorithm over the dead-value graph, iteratively.
+class DeadSCCs {
+  const SetVector<Instruction *> &Dead;
+  DenseMap<Instruction *, unsigned> Index, Low;
+  SmallVector<Instruction *, 16> Stack;
+  DenseMap<Instruction *, bool> OnStack;
+  unsigned Next = 0;
+
+public:
+  SmallVector<SmallVector<Instruction *, 4>, 8> SCCs;
+  explicit DeadSCCs(const SetVector<Instruction *> &Dead) : Dead(Dead) {
+    for (Instruction *I : Dead)
+      if (!Index.count(I))
+        visit(I);
+  }
+
+private:
+  void visit(Instruction *Root) {
+    struct Frame {
+      Instruction *I;
+      Value::user_iterator It;
+    };
+    SmallVector<Frame, 16> Work;
+    auto Enter = [&](Instruction *I) {
+      Index[I] = Low[I] = Next++;
+      Stack.push_back(I);
+      OnStack[I] = true;
+      Work.push_back({I, I->user_begin()});
+    };
+    Enter(Root);
+    while (!Work.empty()) {
+      Frame &Fr = Work.back();
+      if (Fr.It != Fr.I->user_end()) {
+        auto *U = dyn_cast<Instruction>(*Fr.It++);
+        if (!U || !Dead.contains(U))
+          continue;
+        if (!Index.count(U))
+          Enter(U);
+        else if (OnStack[U])
+          Low[Fr.I] = std::min(Low[Fr.I], Index[U]);
+        continue;
+      }
+      Instruction *I = Fr.I;
+      Work.pop_back();
+      if (!Work.empty())
+        Low[Work.back().I] = std::min(Low[Work.back().I], Low[I]);
+      if (Low[I] == Index[I]) {
+        SmallVector<Instruction *, 4> SCC;
+        Instruction *M;
+        do {
+          M = Stack.pop_back_val();
+          OnStack[M] = false;
+          SCC.push_back(M);
+        } while (M != I);
+        SCCs.push_back(std::move(SCC));
+      }
+    }
+  }
+};
+
+// The outermost loop whose header phi belongs to the cycle: the cycle carries
+// a value across that loop's iterations, so the loop's exits see its final state.
+Loop *carryingLoop(ArrayRef<Instruction *> SCC, LoopInfo &LI) {
+  Loop *Best = nullptr;
+  for (Instruction *I : SCC) {
+    if (!isa<PHINode>(I))
+      continue;
+    Loop *L = LI.getLoopFor(I->getParent());
+    if (!L || L->getHeader() != I->getParent())
+      continue;
+    if (!Best || L->getLoopDepth() < Best->getLoopDepth())
+      Best = L;
+  }
+  return Best;
+}
+
+// An empty C++ class (std::allocator, a tag) has nothing to observe.
+bool isEmptyClass(const AllocaInst &AI) {
+  auto Size = AI.getAllocationSize(AI.getDataLayout());
+  return isa<StructType>(AI.getAllocatedType()) && Size && *Size <= 1;
+}
+
+std::string describe(const Instruction &I) {
+  std::string S;
+  raw_string_ostream OS(S);
+  if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction())
+    OS << "result of '" << demangle(CB->getCalledFunction()->getName()) << "'";
+  else
+    OS << "'" << I.getOpcodeName() << "'";
+  OS << " (";
+  I.getType()->print(OS);
+  OS << ")";
+  return S;
+}
+
+} // namespace
+
+SinkCover computeSinkCover(Function &F, DominatorTree &, LoopInfo &LI) {
+  SmallPtrSet<Instruction *, 32> Live;
+  SmallVector<Instruction *, 64> Work;
+  for (Instruction &I : instructions(F))
+    if (isRoot(I) && Live.insert(&I).second)
+      Work.push_back(&I);
+  while (!Work.empty()) {
+    Instruction *I = Work.pop_back_val();
+    for (Value *Op : I->operands())
+      if (auto *OpI = dyn_cast<Instruction>(Op); OpI && Live.insert(OpI).second)
+        Work.push_back(OpI);
+  }
+
+  SetVector<Instruction *> Dead;
+  for (Instruction &I : instructions(F))
+    if (!Live.count(&I) && isCandidate(I))
+      Dead.insert(&I);
+
+  SinkCover Cover;
+  Cover.Dead.assign(Dead.begin(), Dead.end());
+  DeadSCCs Graph(Dead);
+  DenseMap<Instruction *, unsigned> SCCOf;
+  for (unsigned N = 0; N != Graph.SCCs.size(); ++N)
+    for (Instruction *I : Graph.SCCs[N])
+      SCCOf[I] = N;
+
+  // Tarjan emits SCCs in reverse topological order; walk them in program order
+  // of their first member instead so that output is stable and readable.
+  for (Instruction *I : Dead) {
+    unsigned N = SCCOf[I];
+    auto &SCC = Graph.SCCs[N];
+    if (SCC.empty())
+      continue; // already handled through another member
+    bool Terminal = true, SelfLoop = false;
+    for (Instruction *M : SCC)
+      for (User *U : M->users())
+        if (auto *UI = dyn_cast<Instruction>(U); UI && Dead.contains(UI)) {
+          if (SCCOf[UI] != N)
+            Terminal = false;
+          else if (UI == M)
+            SelfLoop = true;
+        }
+    bool IsCycle = SCC.size() > 1 || SelfLoop;
+    if (IsCycle) {
+      SmallVector<Instruction *, 4> InOrder;
+      for (Instruction *D : Dead)
+        if (SCCOf[D] == N)
+          InOrder.push_back(D);
+      Cover.Cycles.push_back(InOrder);
+    }
+    if (Terminal) {
+      Loop *After = IsCycle ? carryingLoop(SCC, LI) : nullptr;
+      Cover.Sites.push_back({I, After});
+    }
+    SCC.clear();
+  }
+  return Cover;
+}
+
+void SinkCover::print(raw_ostream &OS) const {
+  OS << "  dead values: " << Dead.size() << "\n";
+  for (const auto &Cycle : Cycles) {
+    OS << "  dead cycle:";
+    for (Instruction *I : Cycle) {
+      OS << " ";
+      I->printAsOperand(OS, false);
+    }
+    OS << "\n";
+  }
+  for (const SinkSite &S : Sites) {
+    OS << "  sink ";
+    S.V->printAsOperand(OS, false);
+    if (S.After)
+      OS << " after loop " << S.After->getHeader()->getName();
+    else
+      OS << " in place";
+    OS << "\n";
+  }
+}
+
+void emitSink(IRBuilderBase &B, Value *V) {
+  Type *Ty = V->getType();
+  Triple TT(getTargetTriple(*B.GetInsertBlock()->getModule()));
+  auto Asm = [&](Value *Op, StringRef Constraint) {
+    auto *FTy = FunctionType::get(B.getVoidTy(), {Op->getType()}, false);
+    B.CreateCall(InlineAsm::get(FTy, "", Constraint, /*hasSideEffects=*/true), {Op});
+  };
+  if (auto *STy = dyn_cast<StructType>(Ty)) {
+    for (unsigned I = 0; I != STy->getNumElements(); ++I)
+      emitSink(B, B.CreateExtractValue(V, I));
+    return;
+  }
+  if (auto *ATy = dyn_cast<ArrayType>(Ty)) {
+    for (unsigned I = 0; I != ATy->getNumElements(); ++I)
+      emitSink(B, B.CreateExtractValue(V, I));
+    return;
+  }
+  unsigned Bits = Ty->getPrimitiveSizeInBits().getKnownMinValue();
+  bool FPReg = Ty->isFloatTy() || Ty->isDoubleTy() ||
+               (isa<FixedVectorType>(Ty) && !Ty->getScalarType()->isIntegerTy(1) &&
+                (Bits == 64 || Bits == 128 || Bits == 256));
+  if ((Ty->isIntegerTy() && Bits <= 64) || Ty->isPointerTy()) {
+    Asm(V, "r");
+    return;
+  }
+  if (FPReg && TT.isX86()) {
+    Asm(V, "x");
+    return;
+  }
+  if (FPReg && TT.isAArch64()) {
+    Asm(V, "w");
+    return;
+  }
+  // Anything else (x87 long double, i128, masks, other targets' FP): spill
+  // once and escape the slot. Not zero-cost, but rare and still correct.
+  IRBuilder<> Entry(&*B.GetInsertBlock()->getParent()->getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Slot = Entry.CreateAlloca(Ty, nullptr, "steady.sink.slot");
+  B.CreateStore(V, Slot);
+  emitEscape(B, Slot);
+}
+
+void emitEscape(IRBuilderBase &B, Value *Ptr) {
+  auto *FTy = FunctionType::get(B.getVoidTy(), {Ptr->getType()}, false);
+  B.CreateCall(InlineAsm::get(FTy, "", "r,~{memory}", /*hasSideEffects=*/true), {Ptr});
+}
+
+unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, LoopInfo &LI,
+                     OptimizationRemarkEmitter &ORE) {
+  unsigned Count = 0;
+  for (const SinkSite &S : Cover.Sites) {
+    Instruction *V = S.V;
+    SmallVector<Instruction *, 4> Members{V};
+    for (const auto &Cycle : Cover.Cycles)
+      if (is_contained(Cycle, V))
+        Members.assign(Cycle.begin(), Cycle.end());
+    auto Remark = [&](const Twine &Where) {
+      ++Count;
+      // Report the computation the user wrote, not the phi that carries it.
+      Instruction *Shown = V;
+      for (Instruction *M : Members)
+        if (!isa<PHINode>(M) && M->getDebugLoc()) {
+          Shown = M;
+          break;
+        }
+      ORE.emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "Sink", Shown)
+               << "dead " << describe(*Shown) << " is consumed by an opaque sink " << Where.str();
+      });
+    };
+    if (!S.After) {
+      IRBuilder<> B(V->getParent(),
+                    isa<PHINode>(V) ? V->getParent()->getFirstInsertionPt() : std::next(V->getIterator()));
+      emitSink(B, V);
+      Remark(LI.getLoopFor(V->getParent()) ? "inside its loop (it is recomputed every iteration)"
+                                           : "where it is computed");
+      continue;
+    }
+    // Exits reached only from the loop, so each sees one final value per
+    // exiting edge: the latest member of the cycle that dominates the edge.
+    Loop *L = S.After;
+    formDedicatedExitBlocks(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
+    SmallVector<BasicBlock *, 4> Exits;
+    L->getUniqueExitBlocks(Exits);
+    for (BasicBlock *Exit : Exits) {
+      IRBuilder<> B(Exit, Exit->getFirstInsertionPt());
+      PHINode *Final = B.CreatePHI(V->getType(), pred_size(Exit), "steady.final");
+      for (BasicBlock *Pred : predecessors(Exit)) {
+        Instruction *Latest = nullptr;
+        for (Instruction *M : Members)
+          if (DT.dominates(M, Pred->getTerminator()) &&
+              (!Latest || DT.dominates(Latest, M)))
+            Latest = M;
+        // The cycle contains the header phi, which dominates every block of L.
+        assert(Latest && "no member of a loop-carried cycle reaches the exit");
+        Final->addIncoming(Latest, Pred);
+      }
+      emitSink(B, Final);
+    }
+    Remark("after the loop");
+  }
+  return Count;
+}
+
+unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter &ORE) {
+  unsigned Count = 0;
+  SmallVector<AllocaInst *, 8> Allocas;
+  for (Instruction &I : instructions(F))
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && !AI->getName().starts_with("steady.") &&
+                                             !isEmptyClass(*AI))
+      Allocas.push_back(AI);
+
+  for (AllocaInst *AI : Allocas) {
+    bool Written = false;
+    SmallVector<Instruction *, 4> Ends, Dtors;
+    SmallVector<Value *, 8> Ptrs{AI};
+    SmallPtrSet<Value *, 8> Seen{AI};
+    while (!Ptrs.empty()) {
+      Value *P = Ptrs.pop_back_val();
+      for (User *U : P->users()) {
+        auto *UI = dyn_cast<Instruction>(U);
+        if (!UI)
+          continue;
+        if (auto *II = dyn_cast<IntrinsicInst>(UI); II && II->isLifetimeStartOrEnd()) {
+          if (II->getIntrinsicID() == Intrinsic::lifetime_end)
+            Ends.push_back(II);
+        } else if (isa<GetElementPtrInst>(UI) || isa<BitCastInst>(UI) || isa<AddrSpaceCastInst>(UI) ||
+                   isa<PHINode>(UI) || isa<SelectInst>(UI)) {
+          if (Seen.insert(UI).second)
+            Ptrs.push_back(UI);
+        } else if (isa<StoreInst>(UI)) {
+          Written = true; // written to, or its address stored somewhere
+        } else if (auto *CB = dyn_cast<CallBase>(UI)) {
+          if (CB->isInlineAsm())
+            continue;
+          for (unsigned I = 0; I != CB->arg_size(); ++I)
+            if (CB->getArgOperand(I) == P && !CB->onlyReadsMemory(I))
+              Written = true;
+          const Function *Callee = CB->getCalledFunction();
+          if (P == AI && Callee && CB->arg_size() && CB->getArgOperand(0) == AI &&
+              CxxName::of(*Callee).IsDestructor)
+            Dtors.push_back(CB);
+        }
+      }
+    }
+    if (!Written)
+      continue;
+    // The object's life ends at its destructor (which may free what it owns),
+    // else at its lifetime end, else when the payload returns.
+    SmallVector<Instruction *, 4> At = !Dtors.empty() ? Dtors : Ends;
+    if (At.empty())
+      for (BasicBlock &BB : F)
+        if (isa<ReturnInst>(BB.getTerminator()))
+          At.push_back(BB.getTerminator());
+    for (Instruction *I : At) {
+      IRBuilder<> B(I);
+      emitEscape(B, AI);
+    }
+    ++Count;
+    ORE.emit([&] {
+      // Allocas carry no location; the escape point (destructor, scope end) does.
+      return OptimizationRemark(DEBUG_TYPE, "Escape", At.front())
+             << "local object written by the payload escapes at the end of its lifetime";
+    });
+  }
+  return Count;
+}
+
+} // namespace steady

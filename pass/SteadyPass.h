@@ -1,0 +1,80 @@
+//===- SteadyPass.h - protect benchmark payloads from the optimizer -------===//
+//
+// The public face of the plugin, in the style of LLVM's instrumentation passes:
+// thin pass classes over implementations in Payloads.cpp (discovery),
+// OpaqueInputs.cpp (CF/CP mitigation) and SinkMaximization.cpp (DCE
+// mitigation). All share the name "steady-protect" as DEBUG_TYPE, remark name
+// and pipeline name.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+
+/// The one name of the pass: DEBUG_TYPE, remark pass name and pipeline name.
+#define STEADY_PASS_NAME "steady-protect"
+
+namespace llvm {
+class Function;
+class GlobalVariable;
+class Module;
+class raw_ostream;
+} // namespace llvm
+
+namespace steady {
+
+/// The annotation string that marks a payload (see runtime/include/steady/steady.h).
+inline constexpr const char *PayloadAnnotation = "steady.payload";
+/// String attribute put on every payload the plugin protected.
+inline constexpr const char *ProtectedAttr = "steady-protected";
+
+/// A function whose body is a benchmark payload.
+struct Payload {
+  llvm::Function *F;
+  /// The runtime's "protected by the plugin" flag (an i8/bool global), if the
+  /// annotation carried one; set to true once the payload is protected.
+  llvm::GlobalVariable *Mark = nullptr;
+};
+
+/// Finds payloads through llvm.global.annotations.
+class PayloadsAnalysis : public llvm::AnalysisInfoMixin<PayloadsAnalysis> {
+  friend llvm::AnalysisInfoMixin<PayloadsAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = llvm::SmallVector<Payload, 8>;
+  Result run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// print<steady-payloads>: lists the payloads found, for tests.
+class PayloadsPrinterPass : public llvm::PassInfoMixin<PayloadsPrinterPass> {
+  llvm::raw_ostream &OS;
+
+public:
+  explicit PayloadsPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
+/// print<steady-sinks>: the dead values of each payload, their dead cycles and
+/// the minimal cover sink maximization would consume, without changing the IR.
+class SinksPrinterPass : public llvm::PassInfoMixin<SinksPrinterPass> {
+  llvm::raw_ostream &OS;
+
+public:
+  explicit SinksPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
+/// steady-protect: brings each payload to SSA form, reads its compile-time-known
+/// inputs through volatile loads and consumes its dead values with opaque sinks.
+class ProtectPass : public llvm::PassInfoMixin<ProtectPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  // Runs at -O0 too when asked for explicitly; clang only schedules it at -O1+.
+  static bool isRequired() { return true; }
+};
+
+} // namespace steady

@@ -1,0 +1,31 @@
+// steady: compiler-assisted microbenchmarking for C++.
+//
+//   #include <steady/steady.h>
+//   STEADY_BENCH(parse_small) { return parse(input); }
+//
+// Compile with clang++-22 -O2 -fpass-plugin=SteadyPass-22.so and link -lsteady.
+// The body of STEADY_BENCH is the payload; a returned value is consumed after
+// every invocation. With the plugin, dead results inside the payload are sunk
+// and compile-time-known inputs are read opaquely; without it (or with GCC) use
+// steady::sink / steady::opaque by hand.
+#pragma once
+
+#include "steady/primitives.h"
+#include "steady/registry.h"
+
+// The annotation is how the plugin finds payloads; its argument is the mark the
+// plugin sets on every payload it protected, so the runner can warn about
+// benchmarks compiled without it.
+#define STEADY_PAYLOAD_ATTR(mark) __attribute__((annotate("steady.payload", mark)))
+
+#define STEADY_BENCH(name)                                                      \
+  namespace {                                                                   \
+  struct steady_bench_##name {                                                  \
+    static inline bool protected_by_plugin = false;                             \
+    STEADY_PAYLOAD_ATTR(&protected_by_plugin) static auto payload();            \
+  };                                                                            \
+  [[maybe_unused]] const bool steady_registered_##name =                        \
+      ::steady::detail::register_benchmark<steady_bench_##name>(#name, __FILE__, \
+                                                                __LINE__);      \
+  }                                                                             \
+  auto steady_bench_##name::payload()

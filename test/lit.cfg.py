@@ -1,0 +1,19 @@
+import os
+import lit.formats
+
+config.name = "steady"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".cpp", ".c", ".test"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.steady_obj_root, "test")
+
+tools = config.llvm_tools_dir
+inc = os.path.join(config.steady_src_root, "runtime", "include")
+config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={config.steady_plugin}"))
+config.substitutions.append(("%clangxx", f"{tools}/clang++ -std=c++20 -I{inc}"))
+config.substitutions.append(("%plugin", config.steady_plugin))
+config.substitutions.append(("%libsteady", config.steady_runtime))
+config.substitutions.append(("%FileCheck", f"{tools}/FileCheck"))
+config.substitutions.append(("%not", f"{tools}/not"))
+config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])

@@ -136,6 +136,8 @@ class OpaqueInputs {
   IRBuilder<> Entry;
   DenseMap<std::pair<Constant *, Type *>, Value *> Loaded;
   DenseMap<GlobalVariable *, Value *> Laundered;
+  // Erased at the end: the entry builder's insertion point may be one of them.
+  SmallVector<Instruction *, 8> Replaced;
   unsigned Count = 0;
 
 public:
@@ -168,6 +170,8 @@ public:
       else if (auto *CB = dyn_cast<CallBase>(I))
         literalArguments(*CB);
     }
+    for (Instruction *I : Replaced)
+      I->eraseFromParent();
     return Count;
   }
 
@@ -247,7 +251,7 @@ private:
       B.CreateAlignedStore(opaqueLoad(Ty, nullptr, Src), MCI.getDest(), MCI.getDestAlign());
       remark(MCI, "OpaqueLocal",
              "local initialised from constant '" + Src->getName() + "' is read through a volatile load");
-      MCI.eraseFromParent();
+      Replaced.push_back(&MCI);
       return;
     }
     MCI.setSource(launder(Src));
@@ -274,7 +278,7 @@ private:
     LI.replaceAllUsesWith(opaqueLoad(LI.getType(), nullptr, Addr));
     remark(LI, "OpaqueGlobal", "load of constant global '" + G->getName() +
                                    "' is read through a volatile load");
-    LI.eraseFromParent();
+    Replaced.push_back(&LI);
   }
 
   // table[i] with table constant: the index is not known, but would be once

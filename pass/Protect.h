@@ -15,6 +15,7 @@ class Loop;
 class LoopInfo;
 class OptimizationRemarkEmitter;
 class raw_ostream;
+class TargetLibraryInfo;
 class Value;
 } // namespace llvm
 
@@ -57,7 +58,8 @@ struct SinkCover {
   void print(llvm::raw_ostream &OS) const;
 };
 
-SinkCover computeSinkCover(llvm::Function &F, llvm::DominatorTree &DT, llvm::LoopInfo &LI);
+SinkCover computeSinkCover(llvm::Function &F, llvm::LoopInfo &LI,
+                           const llvm::TargetLibraryInfo &TLI);
 
 /// Inserts one opaque sink per site (after the loop for loop-carried cycles);
 /// may create dedicated loop exit blocks. Returns the number of sinks.

@@ -4,6 +4,7 @@
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -45,7 +46,7 @@ PreservedAnalyses ProtectPass::run(Module &M, ModuleAnalysisManager &MAM) {
     promoteToSSA(F, FAM);
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &LI = FAM.getResult<LoopAnalysis>(F);
-    SinkCover Cover = computeSinkCover(F, DT, LI);
+    SinkCover Cover = computeSinkCover(F, LI, FAM.getResult<TargetLibraryAnalysis>(F));
     insertSinks(F, Cover, DT, LI, ORE);
     escapeLocalObjects(F, ORE);
     F.addFnAttr(ProtectedAttr);
@@ -62,9 +63,8 @@ PreservedAnalyses SinksPrinterPass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (const Payload &P : MAM.getResult<PayloadsAnalysis>(M)) {
     Function &F = *P.F;
     OS << "steady sinks for @" << F.getName() << ":\n";
-    auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &LI = FAM.getResult<LoopAnalysis>(F);
-    computeSinkCover(F, DT, LI).print(OS);
+    computeSinkCover(F, LI, FAM.getResult<TargetLibraryAnalysis>(F)).print(OS);
   }
   return PreservedAnalyses::all();
 }

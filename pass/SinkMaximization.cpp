@@ -20,6 +20,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -29,6 +30,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BuildLibCalls.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include "Compat.h"
@@ -43,7 +45,38 @@ namespace steady {
 
 namespace {
 
-bool isRoot(const Instruction &I) {
+// Math library calls (log, sqrt, ...) only write errno, which nobody reads, so
+// clang deletes or shrink-wraps them when their result is unused. They are not
+// annotated yet at the pipeline start (inferattrs runs later): ask LLVM what it
+// will infer, on a scratch declaration, to leave the user's module untouched.
+class LibCallEffects {
+  const TargetLibraryInfo &TLI;
+  DenseMap<const Function *, bool> OnlyErrno;
+
+public:
+  explicit LibCallEffects(const TargetLibraryInfo &TLI) : TLI(TLI) {}
+
+  bool onlyWritesErrno(const CallBase &CB) {
+    const Function *Callee = CB.getCalledFunction();
+    LibFunc LF;
+    if (!Callee || !Callee->isDeclaration() || !TLI.getLibFunc(*Callee, LF) || !TLI.has(LF))
+      return false;
+    auto [It, New] = OnlyErrno.try_emplace(Callee, false);
+    if (New) {
+      Module Scratch("steady.scratch", Callee->getContext());
+      Function *Decl = Function::Create(Callee->getFunctionType(), GlobalValue::ExternalLinkage,
+                                        Callee->getName(), Scratch);
+      inferNonMandatoryLibFuncAttrs(*Decl, TLI);
+      It->second = Decl->doesNotThrow() && Decl->willReturn() &&
+                   Decl->getMemoryEffects().onlyAccessesErrnoMem();
+    }
+    return It->second && !CB.hasOperandBundles();
+  }
+};
+
+bool isRoot(const Instruction &I, LibCallEffects &Lib) {
+  if (auto *CB = dyn_cast<CallBase>(&I); CB && Lib.onlyWritesErrno(*CB))
+    return false;
   return I.isTerminator() || I.mayHaveSideEffects() || I.isEHPad();
 }
 
@@ -150,11 +183,12 @@ std::string describe(const Instruction &I) {
 
 } // namespace
 
-SinkCover computeSinkCover(Function &F, DominatorTree &, LoopInfo &LI) {
+SinkCover computeSinkCover(Function &F, LoopInfo &LI, const TargetLibraryInfo &TLI) {
+  LibCallEffects Lib(TLI);
   SmallPtrSet<Instruction *, 32> Live;
   SmallVector<Instruction *, 64> Work;
   for (Instruction &I : instructions(F))
-    if (isRoot(I) && Live.insert(&I).second)
+    if (isRoot(I, Lib) && Live.insert(&I).second)
       Work.push_back(&I);
   while (!Work.empty()) {
     Instruction *I = Work.pop_back_val();

@@ -15,5 +15,11 @@ config.substitutions.append(("%clangxx", f"{tools}/clang++ -std=c++20 -I{inc}"))
 config.substitutions.append(("%plugin", config.steady_plugin))
 config.substitutions.append(("%libsteady", config.steady_runtime))
 config.substitutions.append(("%FileCheck", f"{tools}/FileCheck"))
+import sys
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%not", f"{tools}/not"))
 config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])
+
+import shutil
+if shutil.which("g++"):
+    config.available_features.add("gxx")

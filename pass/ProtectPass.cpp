@@ -9,10 +9,20 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 
 using namespace llvm;
+
+// Each half can be turned off to show what it protects against (AutoJMH's
+// evaluation provoked DCE by turning sink maximization off).
+static cl::opt<bool> ClSinks("steady-sinks", cl::init(true),
+                             cl::desc("Consume dead payload values and escape written local "
+                                      "objects (steady-protect)"));
+static cl::opt<bool> ClOpaqueInputs("steady-opaque-inputs", cl::init(true),
+                                    cl::desc("Read compile-time-known payload inputs through "
+                                             "volatile loads (steady-protect)"));
 
 namespace steady {
 
@@ -41,14 +51,18 @@ PreservedAnalyses ProtectPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (F.hasFnAttribute(ProtectedAttr))
       continue; // protection is idempotent: never sink a sink
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-    makeInputsOpaque(F, ORE);
-    FAM.invalidate(F, PreservedAnalyses::none());
+    if (ClOpaqueInputs) {
+      makeInputsOpaque(F, ORE);
+      FAM.invalidate(F, PreservedAnalyses::none());
+    }
     promoteToSSA(F, FAM);
-    auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-    auto &LI = FAM.getResult<LoopAnalysis>(F);
-    SinkCover Cover = computeSinkCover(F, LI, FAM.getResult<TargetLibraryAnalysis>(F));
-    insertSinks(F, Cover, DT, LI, ORE);
-    escapeLocalObjects(F, ORE);
+    if (ClSinks) {
+      auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+      auto &LI = FAM.getResult<LoopAnalysis>(F);
+      SinkCover Cover = computeSinkCover(F, LI, FAM.getResult<TargetLibraryAnalysis>(F));
+      insertSinks(F, Cover, DT, LI, ORE);
+      escapeLocalObjects(F, ORE);
+    }
     F.addFnAttr(ProtectedAttr);
     if (P.Mark)
       setMark(*P.Mark);

@@ -333,9 +333,17 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
                << "dead " << describe(*Shown) << " is consumed by an opaque sink " << Where.str();
       });
     };
-    if (!S.After) {
-      IRBuilder<> B(V->getParent(),
-                    isa<PHINode>(V) ? V->getParent()->getFirstInsertionPt() : std::next(V->getIterator()));
+    // Exits that are exception handlers cannot take a phi and a sink before
+    // their pad: such a cycle is consumed where it is computed instead.
+    SmallVector<BasicBlock *, 4> Exits;
+    if (S.After)
+      S.After->getUniqueExitBlocks(Exits);
+    if (!S.After || any_of(Exits, [](BasicBlock *BB) { return BB->isEHPad(); })) {
+      BasicBlock::iterator At =
+          isa<PHINode>(V) ? V->getParent()->getFirstInsertionPt() : std::next(V->getIterator());
+      if (At == V->getParent()->end())
+        continue; // a phi in a catchswitch block: nowhere to put an instruction
+      IRBuilder<> B(V->getParent(), At);
       emitSink(B, V);
       Remark(LI.getLoopFor(V->getParent()) ? "inside its loop (it is recomputed every iteration)"
                                            : "where it is computed");
@@ -345,7 +353,7 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
     // exiting edge: the latest member of the cycle that dominates the edge.
     Loop *L = S.After;
     formDedicatedExitBlocks(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
-    SmallVector<BasicBlock *, 4> Exits;
+    Exits.clear();
     L->getUniqueExitBlocks(Exits);
     for (BasicBlock *Exit : Exits) {
       IRBuilder<> B(Exit, Exit->getFirstInsertionPt());

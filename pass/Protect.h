@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/PassManager.h"
 
 #include <string>
 
@@ -55,11 +56,26 @@ struct SinkCover {
   llvm::SmallVector<llvm::SmallVector<llvm::Instruction *, 4>, 4> Cycles;
   llvm::SmallVector<SinkSite, 8> Sites;
 
+  /// The dead values a site keeps alive directly: its cycle, or the tip alone.
+  llvm::ArrayRef<llvm::Instruction *> members(const SinkSite &S) const;
+  /// The member to show the user: a computation with a source location.
+  llvm::Instruction *reported(const SinkSite &S) const;
   void print(llvm::raw_ostream &OS) const;
 };
 
 SinkCover computeSinkCover(llvm::Function &F, llvm::LoopInfo &LI,
                            const llvm::TargetLibraryInfo &TLI);
+
+/// "'fadd' (double)" or "result of 'std::log(double)' (double)", for messages.
+std::string describe(const llvm::Instruction &I);
+
+/// Promotes the function's locals to SSA values (SROA).
+void promoteToSSA(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
+/// The DCE half of steady-protect on an SSA function: sink maximization and
+/// escapes of written local objects.
+void sinkDeadValues(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                    llvm::OptimizationRemarkEmitter &ORE);
 
 /// Inserts one opaque sink per site (after the loop for loop-carried cycles);
 /// may create dedicated loop exit blocks. Returns the number of sinks.

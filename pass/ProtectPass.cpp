@@ -26,14 +26,23 @@ static cl::opt<bool> ClOpaqueInputs("steady-opaque-inputs", cl::init(true),
 
 namespace steady {
 
-namespace {
-
-// Promotes the payload's locals to SSA values: sink maximization reasons about
-// SSA, and the same promotion happens to the real code right after anyway.
+// Sink maximization reasons about SSA, and the same promotion happens to the
+// real code right after the pipeline start anyway.
 void promoteToSSA(Function &F, FunctionAnalysisManager &FAM) {
   PreservedAnalyses PA = SROAPass(SROAOptions::ModifyCFG).run(F, FAM);
   FAM.invalidate(F, PA);
 }
+
+void sinkDeadValues(Function &F, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter &ORE) {
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  SinkCover Cover = computeSinkCover(F, LI, FAM.getResult<TargetLibraryAnalysis>(F));
+  insertSinks(F, Cover, DT, LI, ORE);
+  escapeLocalObjects(F, ORE);
+  FAM.invalidate(F, PreservedAnalyses::none());
+}
+
+namespace {
 
 void setMark(GlobalVariable &Mark) {
   Type *Ty = Mark.getValueType();
@@ -56,13 +65,8 @@ PreservedAnalyses ProtectPass::run(Module &M, ModuleAnalysisManager &MAM) {
       FAM.invalidate(F, PreservedAnalyses::none());
     }
     promoteToSSA(F, FAM);
-    if (ClSinks) {
-      auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-      auto &LI = FAM.getResult<LoopAnalysis>(F);
-      SinkCover Cover = computeSinkCover(F, LI, FAM.getResult<TargetLibraryAnalysis>(F));
-      insertSinks(F, Cover, DT, LI, ORE);
-      escapeLocalObjects(F, ORE);
-    }
+    if (ClSinks)
+      sinkDeadValues(F, FAM, ORE);
     F.addFnAttr(ProtectedAttr);
     if (P.Mark)
       setMark(*P.Mark);

@@ -168,6 +168,8 @@ bool isEmptyClass(const AllocaInst &AI) {
   return isa<StructType>(AI.getAllocatedType()) && Size && *Size <= 1;
 }
 
+} // namespace
+
 std::string describe(const Instruction &I) {
   std::string S;
   raw_string_ostream OS(S);
@@ -180,8 +182,6 @@ std::string describe(const Instruction &I) {
   OS << ")";
   return S;
 }
-
-} // namespace
 
 SinkCover computeSinkCover(Function &F, LoopInfo &LI, const TargetLibraryInfo &TLI) {
   LibCallEffects Lib(TLI);
@@ -241,6 +241,21 @@ SinkCover computeSinkCover(Function &F, LoopInfo &LI, const TargetLibraryInfo &T
     SCC.clear();
   }
   return Cover;
+}
+
+ArrayRef<Instruction *> SinkCover::members(const SinkSite &S) const {
+  for (const auto &Cycle : Cycles)
+    if (is_contained(Cycle, S.V))
+      return Cycle;
+  return ArrayRef<Instruction *>(S.V);
+}
+
+Instruction *SinkCover::reported(const SinkSite &S) const {
+  // The computation the user wrote, not the phi that carries it.
+  for (Instruction *M : members(S))
+    if (!isa<PHINode>(M) && M->getDebugLoc())
+      return M;
+  return S.V;
 }
 
 void SinkCover::print(raw_ostream &OS) const {
@@ -315,19 +330,10 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
   unsigned Count = 0;
   for (const SinkSite &S : Cover.Sites) {
     Instruction *V = S.V;
-    SmallVector<Instruction *, 4> Members{V};
-    for (const auto &Cycle : Cover.Cycles)
-      if (is_contained(Cycle, V))
-        Members.assign(Cycle.begin(), Cycle.end());
+    ArrayRef<Instruction *> Members = Cover.members(S);
+    Instruction *Shown = Cover.reported(S);
     auto Remark = [&](const Twine &Where) {
       ++Count;
-      // Report the computation the user wrote, not the phi that carries it.
-      Instruction *Shown = V;
-      for (Instruction *M : Members)
-        if (!isa<PHINode>(M) && M->getDebugLoc()) {
-          Shown = M;
-          break;
-        }
       ORE.emit([&] {
         return OptimizationRemark(DEBUG_TYPE, "Sink", Shown)
                << "dead " << describe(*Shown) << " is consumed by an opaque sink " << Where.str();
@@ -344,6 +350,7 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
       if (At == V->getParent()->end())
         continue; // a phi in a catchswitch block: nowhere to put an instruction
       IRBuilder<> B(V->getParent(), At);
+      B.SetCurrentDebugLocation(Shown->getDebugLoc());
       emitSink(B, V);
       Remark(LI.getLoopFor(V->getParent()) ? "inside its loop (it is recomputed every iteration)"
                                            : "where it is computed");
@@ -357,6 +364,7 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
     L->getUniqueExitBlocks(Exits);
     for (BasicBlock *Exit : Exits) {
       IRBuilder<> B(Exit, Exit->getFirstInsertionPt());
+      B.SetCurrentDebugLocation(Shown->getDebugLoc());
       PHINode *Final = B.CreatePHI(V->getType(), pred_size(Exit), "steady.final");
       for (BasicBlock *Pred : predecessors(Exit)) {
         Instruction *Latest = nullptr;

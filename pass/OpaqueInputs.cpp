@@ -98,8 +98,10 @@ bool isCompileTimeKnown(const GlobalVariable &G) {
 bool takesUserInputs(const CallBase &CB) {
   if (CB.isInlineAsm() || isSteadyPrimitive(CB))
     return false;
+  // llvm.fmuladd is clang's contraction of `x * 3.5 + y`: operators, not a call.
   if (auto *II = dyn_cast<IntrinsicInst>(&CB))
-    return isTriviallyVectorizable(II->getIntrinsicID());
+    return II->getIntrinsicID() != Intrinsic::fmuladd &&
+           isTriviallyVectorizable(II->getIntrinsicID());
   if (const Function *Callee = CB.getCalledFunction()) {
     // Sizes passed to allocation functions and C++ runtime helpers come from
     // sizeof, not from the user.

@@ -10,6 +10,7 @@
 #include "Protect.h"
 #include "SteadyPass.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,6 +26,17 @@ static void registerPasses(PassBuilder &PB) {
           MPM.addPass(steady::ProtectPass());
           return true;
         }
+        if (Name.consume_front("steady-audit<") && Name.consume_back(">")) {
+          using Stage = steady::AuditPass::Stage;
+          std::optional<Stage> S = StringSwitch<std::optional<Stage>>(Name)
+                                       .Case("prepare", Stage::Prepare)
+                                       .Case("harness", Stage::Harness)
+                                       .Case("report", Stage::Report)
+                                       .Default(std::nullopt);
+          if (S)
+            MPM.addPass(steady::AuditPass(*S));
+          return S.has_value();
+        }
         if (Name == "print<steady-payloads>") {
           MPM.addPass(steady::PayloadsPrinterPass(outs()));
           return true;
@@ -36,9 +48,20 @@ static void registerPasses(PassBuilder &PB) {
         return false;
       });
   PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel Level) {
-    if (Level != OptimizationLevel::O0)
-      MPM.addPass(steady::ProtectPass());
+    if (Level == OptimizationLevel::O0)
+      return;
+    bool Audit = steady::auditRequested();
+    if (Audit)
+      MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Prepare));
+    MPM.addPass(steady::ProtectPass());
+    if (Audit)
+      MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Harness));
   });
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        if (Level != OptimizationLevel::O0 && steady::auditRequested())
+          MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Report));
+      });
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK LLVM_ATTRIBUTE_VISIBILITY_DEFAULT PassPluginLibraryInfo

@@ -251,11 +251,18 @@ ArrayRef<Instruction *> SinkCover::members(const SinkSite &S) const {
 }
 
 Instruction *SinkCover::reported(const SinkSite &S) const {
-  // The computation the user wrote, not the phi that carries it.
-  for (Instruction *M : members(S))
-    if (!isa<PHINode>(M) && M->getDebugLoc())
+  // The computation the user wrote, not the phi that carries it; one with a
+  // source location if there is one.
+  Instruction *Best = S.V;
+  for (Instruction *M : members(S)) {
+    if (isa<PHINode>(M))
+      continue;
+    if (M->getDebugLoc())
       return M;
-  return S.V;
+    if (isa<PHINode>(Best))
+      Best = M;
+  }
+  return Best;
 }
 
 void SinkCover::print(raw_ostream &OS) const {

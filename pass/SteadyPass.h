@@ -77,4 +77,21 @@ public:
   static bool isRequired() { return true; }
 };
 
+/// steady-audit<prepare|harness|report>: differential compilation of payloads
+/// and Google Benchmark functions (see Audit.cpp). clang runs the stages
+/// around steady-protect and at the end of the pipeline with -mllvm -steady-audit.
+class AuditPass : public llvm::PassInfoMixin<AuditPass> {
+public:
+  enum class Stage { Prepare, Harness, Report };
+  explicit AuditPass(Stage S) : S(S) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+
+private:
+  Stage S;
+};
+
+/// True when -steady-audit was given.
+bool auditRequested();
+
 } // namespace steady

@@ -1,0 +1,526 @@
+//===- Audit.cpp - steady-audit: what would the optimizer remove? ---------===//
+//
+// Differential compilation. At the pipeline start each audited function (a
+// steady payload, or a Google Benchmark function `void(benchmark::State&)`)
+// gets an unprotected twin; its dead computations are tagged with metadata.
+// After protection, each payload also gets a synthetic measurement loop
+// (a harness calling a copy of the protected payload). Everything goes through
+// the same optimization pipeline; at its end the versions are compared:
+//
+//  - dead-code:     a tagged computation is gone from the unprotected twin;
+//  - folded-result: the protected payload still returns a compile-time constant;
+//  - hoisted:       work present in the payload is outside the harness loop;
+//  - mutated-input: the optimized payload writes global data it also reads.
+//
+// Findings are clang warnings at file:line:col (-Wpass-failed, so -Werror makes
+// them errors) and, with -steady-audit-json=FILE, a JSON summary. The twins and
+// harnesses are deleted before code generation: the real code is unchanged.
+//
+//===----------------------------------------------------------------------===//
+#include "Protect.h"
+#include "SteadyPass.h"
+
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#define DEBUG_TYPE STEADY_PASS_NAME
+
+using namespace llvm;
+
+static cl::opt<bool> ClAudit("steady-audit", cl::init(false),
+                          cl::desc("Warn about what the optimizer removes from or hoists out of "
+                                   "benchmark payloads and Google Benchmark functions"));
+static cl::opt<std::string>
+    ClAuditJSON("steady-audit-json", cl::init(""), cl::value_desc("file"),
+                cl::desc("With -steady-audit, also write the findings as JSON to this file"));
+
+namespace steady {
+
+namespace {
+
+constexpr const char *DeadTag = "steady.dead";
+constexpr const char *AuditNodes = "steady.audit";
+
+// Operands of one !steady.audit node.
+enum Field : unsigned { FKind, FOrig, FTwin, FProtected, FMeasured, FHarness, FDead, FInputs, FNumFields };
+
+bool isGoogleBenchmark(const Function &F) {
+  return !F.isDeclaration() && F.arg_size() == 1 && F.getReturnType()->isVoidTy() &&
+         F.getName().ends_with("RN9benchmark5StateE") && !F.getName().starts_with("_ZN9benchmark");
+}
+
+bool isSink(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || !CB->isInlineAsm())
+    return false;
+  auto *Asm = cast<InlineAsm>(CB->getCalledOperand());
+  return Asm->hasSideEffects() && Asm->getAsmString().empty() && CB->arg_size() == 1 &&
+         CB->getType()->isVoidTy();
+}
+
+bool callsFold(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && isSteadyPrimitive(*CB) && CB->getCalledFunction() &&
+                                           CxxName::of(*CB->getCalledFunction()).Base == "fold")
+      return true;
+  return false;
+}
+
+// Instructions that do work at run time (not control, markers or sinks).
+unsigned workOf(const Function &F) {
+  unsigned N = 0;
+  for (const Instruction &I : instructions(F)) {
+    if (isa<ReturnInst>(I) || isa<PHINode>(I) || isSink(I) || I.isLifetimeStartOrEnd() ||
+        isa<DbgInfoIntrinsic>(I) || isa<AssumeInst>(I))
+      continue;
+    if (auto *BI = dyn_cast<BranchInst>(&I); BI && BI->isUnconditional())
+      continue;
+    ++N;
+  }
+  return N;
+}
+
+// Expensive enough that running it once per batch instead of once per
+// invocation distorts the measurement (address and bound arithmetic is not).
+bool isCostly(const Instruction &I) {
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    if (CB->isInlineAsm() || I.isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(I) || isa<AssumeInst>(I))
+      return false;
+    return true;
+  }
+  switch (I.getOpcode()) {
+  case Instruction::FAdd: case Instruction::FSub: case Instruction::FMul: case Instruction::FDiv:
+  case Instruction::FRem: case Instruction::Mul: case Instruction::SDiv: case Instruction::UDiv:
+  case Instruction::SRem: case Instruction::URem:
+    return true;
+  default:
+    return false;
+  }
+}
+
+MDNode *node(LLVMContext &C, ArrayRef<Metadata *> Ops) { return MDNode::get(C, Ops); }
+
+Metadata *fn(Function *F) { return F ? ValueAsMetadata::get(F) : nullptr; }
+
+Function *fnAt(MDNode *N, unsigned I) {
+  if (auto *V = dyn_cast_or_null<ValueAsMetadata>(N->getOperand(I).get()))
+    return dyn_cast<Function>(V->getValue());
+  return nullptr;
+}
+
+Function *cloneFunction(Function &F, StringRef Suffix) {
+  ValueToValueMapTy VMap;
+  Function *C = CloneFunction(&F, VMap);
+  C->setName(F.getName() + Suffix);
+  C->setLinkage(GlobalValue::InternalLinkage);
+  C->setComdat(nullptr);
+  C->removeFnAttr(ProtectedAttr);
+  appendToCompilerUsed(*F.getParent(), {C});
+  return C;
+}
+
+// A finding: where, what, and how to fix it.
+struct Finding {
+  StringRef Kind;
+  const Function *In;
+  DebugLoc Loc;
+  std::string Message;
+};
+
+std::string userName(const Function &F) {
+  std::string N = demangle(F.getName());
+  // steady payloads are `(anonymous namespace)::steady_bench_NAME::payload()`.
+  size_t B = N.find("steady_bench_");
+  if (B != std::string::npos) {
+    size_t E = N.find("::payload", B);
+    return N.substr(B + 13, E == std::string::npos ? std::string::npos : E - B - 13);
+  }
+  return N;
+}
+
+class Auditor {
+  Module &M;
+  FunctionAnalysisManager &FAM;
+  std::vector<Finding> Findings;
+
+public:
+  Auditor(Module &M, ModuleAnalysisManager &MAM)
+      : M(M), FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()) {}
+
+  void prepare(ArrayRef<Payload> Payloads) {
+    unsigned NextId = 0;
+    SmallVector<std::pair<Function *, bool>, 8> Audited;
+    for (const Payload &P : Payloads)
+      Audited.push_back({P.F, false});
+    for (Function &F : M)
+      if (isGoogleBenchmark(F))
+        Audited.push_back({&F, true});
+
+    NamedMDNode *Nodes = M.getOrInsertNamedMetadata(AuditNodes);
+    LLVMContext &C = M.getContext();
+    for (auto [F, IsGB] : Audited) {
+      promoteToSSA(*F, FAM);
+      auto &LI = FAM.getResult<LoopAnalysis>(*F);
+      SinkCover Cover = computeSinkCover(*F, LI, FAM.getResult<TargetLibraryAnalysis>(*F));
+      SmallVector<Metadata *, 8> Dead;
+      for (const SinkSite &S : Cover.Sites) {
+        Instruction *I = Cover.reported(S);
+        auto *Id = ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), NextId++));
+        I->setMetadata(DeadTag, node(C, {Id}));
+        Dead.push_back(node(C, {Id, MDString::get(C, describe(*I)), I->getDebugLoc().getAsMDNode()}));
+      }
+      Function *Twin = cloneFunction(*F, ".steady.unprotected");
+      Function *Protected = F;
+      if (IsGB) {
+        Protected = cloneFunction(*F, ".steady.protected");
+        auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*Protected);
+        sinkDeadValues(*Protected, FAM, ORE);
+      }
+      Metadata *Ops[FNumFields] = {MDString::get(C, IsGB ? "gbench" : "payload"),
+                                   fn(F),
+                                   fn(Twin),
+                                   fn(Protected),
+                                   nullptr,
+                                   nullptr,
+                                   node(C, Dead),
+                                   node(C, {})};
+      Nodes->addOperand(MDNode::getDistinct(C, Ops));
+    }
+  }
+
+  // After protection: a measurement loop around a copy of each payload, and
+  // the compile-time constants its result still depends on.
+  void addHarnesses() {
+    NamedMDNode *Nodes = M.getNamedMetadata(AuditNodes);
+    if (!Nodes)
+      return;
+    for (MDNode *N : Nodes->operands()) {
+      Function *F = fnAt(N, FOrig);
+      if (cast<MDString>(N->getOperand(FKind))->getString() != "payload" || !F || F->arg_size())
+        continue;
+      Function *Measured = cloneFunction(*F, ".steady.measured");
+      Function *H = Function::Create(
+          FunctionType::get(Type::getVoidTy(M.getContext()), {Type::getInt64Ty(M.getContext())}, false),
+          GlobalValue::InternalLinkage, F->getName() + ".steady.harness", M);
+      // Same target attributes as the payload, or the inliner refuses to inline it.
+      H->setAttributes(AttributeList::get(M.getContext(), AttributeList::FunctionIndex,
+                                          AttrBuilder(M.getContext(), F->getAttributes().getFnAttrs())
+                                              .removeAttribute(ProtectedAttr)));
+      BasicBlock *Entry = BasicBlock::Create(M.getContext(), "entry", H);
+      BasicBlock *Loop = BasicBlock::Create(M.getContext(), "loop", H);
+      BasicBlock *Exit = BasicBlock::Create(M.getContext(), "exit", H);
+      IRBuilder<> B(Entry);
+      Value *N64 = H->getArg(0);
+      B.CreateCondBr(B.CreateICmpEQ(N64, B.getInt64(0)), Exit, Loop);
+      B.SetInsertPoint(Loop);
+      PHINode *I = B.CreatePHI(B.getInt64Ty(), 2);
+      I->addIncoming(B.getInt64(0), Entry);
+      CallInst *R = B.CreateCall(Measured);
+      // Without a location on this call the inliner drops the payload's
+      // locations, and a hoisted computation could not be shown in the source.
+      if (DISubprogram *SP = F->getSubprogram()) {
+        auto *HSP = MDNode::replaceWithDistinct(SP->clone());
+        HSP->replaceRetainedNodes(DINodeArray(MDTuple::get(M.getContext(), {})));
+        H->setSubprogram(HSP);
+        R->setDebugLoc(DILocation::get(M.getContext(), SP->getLine(), 0, HSP));
+      }
+      if (!R->getType()->isVoidTy())
+        emitSink(B, R);
+      Value *Next = B.CreateAdd(I, B.getInt64(1));
+      I->addIncoming(Next, Loop);
+      B.CreateCondBr(B.CreateICmpEQ(Next, N64), Exit, Loop);
+      B.SetInsertPoint(Exit);
+      B.CreateRetVoid();
+      appendToCompilerUsed(M, {H});
+      N->replaceOperandWith(FMeasured, fn(Measured));
+      N->replaceOperandWith(FHarness, fn(H));
+      // A payload using steady::fold asked for folding: no folded-result finding.
+      N->replaceOperandWith(FInputs, callsFold(*F) ? nullptr : constantInputs(*F));
+    }
+  }
+
+  void report() {
+    NamedMDNode *Nodes = M.getNamedMetadata(AuditNodes);
+    if (!Nodes)
+      return;
+    SmallVector<Function *, 16> Temporaries;
+    for (MDNode *N : Nodes->operands()) {
+      bool IsGB = cast<MDString>(N->getOperand(FKind))->getString() == "gbench";
+      Function *F = fnAt(N, FOrig), *Twin = fnAt(N, FTwin), *Protected = fnAt(N, FProtected);
+      Function *Measured = fnAt(N, FMeasured), *Harness = fnAt(N, FHarness);
+      if (!F || !Twin || !Protected)
+        continue;
+      deletedComputations(*F, *Twin, *Protected, cast<MDNode>(N->getOperand(FDead)), IsGB);
+      if (!IsGB) {
+        if (auto *Inputs = cast_or_null<MDNode>(N->getOperand(FInputs).get()))
+          foldedResult(*F, Inputs);
+        if (Harness)
+          hoistedWork(*F, *Harness);
+        mutatedInput(*F);
+      }
+      for (Function *T : {Twin, IsGB ? Protected : nullptr, Measured, Harness})
+        if (T)
+          Temporaries.push_back(T);
+    }
+    emit();
+    removeTemporaries(Temporaries);
+    Nodes->eraseFromParent();
+  }
+
+private:
+  // Code inlined into the payload is reported at its call site in the payload.
+  void warn(StringRef Kind, const Function &In, DebugLoc Loc, std::string Message,
+            const DISubprogram *Harness = nullptr) {
+    DILocation *L = Loc.get();
+    while (L && L->getInlinedAt() && L->getInlinedAt()->getScope()->getSubprogram() != Harness)
+      L = L->getInlinedAt();
+    Findings.push_back({Kind, &In, DebugLoc(L), std::move(Message)});
+  }
+
+  // The compile-time constants the payload's result is computed from: literal
+  // operands in the backward slice of the returned value and of the branches
+  // that decide which values reach it (loop bounds).
+  MDNode *constantInputs(Function &F) {
+    LLVMContext &C = M.getContext();
+    SmallVector<Metadata *, 4> Inputs;
+    SmallPtrSet<Value *, 32> Seen;
+    SmallVector<Instruction *, 32> Work;
+    for (Instruction &I : instructions(F))
+      if (auto *Ret = dyn_cast<ReturnInst>(&I); Ret && Ret->getReturnValue())
+        if (auto *RI = dyn_cast<Instruction>(Ret->getReturnValue()))
+          Work.push_back(RI);
+    while (!Work.empty() && Inputs.size() < 3) {
+      Instruction *I = Work.pop_back_val();
+      if (!Seen.insert(I).second || isa<AllocaInst>(I) || isa<GetElementPtrInst>(I))
+        continue;
+      for (Value *Op : I->operands()) {
+        if (auto *OpI = dyn_cast<Instruction>(Op))
+          Work.push_back(OpI);
+        auto *CI = dyn_cast<ConstantInt>(Op);
+        auto *CF = dyn_cast<ConstantFP>(Op);
+        bool Trivial = CI ? (CI->getBitWidth() == 1 || CI->getValue().abs().ule(1))
+                          : (!CF || CF->isZero() || CF->isExactlyValue(1.0));
+        if (Trivial || !Seen.insert(Op).second)
+          continue;
+        std::string S;
+        raw_string_ostream OS(S);
+        if (CI)
+          OS << CI->getValue();
+        else
+          OS << format("%g", CF->getValueAPF().convertToDouble());
+        Inputs.push_back(node(C, {MDString::get(C, S), I->getDebugLoc().getAsMDNode()}));
+      }
+      if (auto *Phi = dyn_cast<PHINode>(I)) {
+        SmallVector<BasicBlock *, 4> Deciders(Phi->blocks());
+        Deciders.push_back(Phi->getParent());
+        for (BasicBlock *BB : Deciders)
+          if (auto *BI = dyn_cast<BranchInst>(BB->getTerminator()); BI && BI->isConditional())
+            if (auto *Cond = dyn_cast<Instruction>(BI->getCondition()))
+              Work.push_back(Cond);
+      }
+    }
+    return node(C, Inputs);
+  }
+
+  void deletedComputations(Function &F, Function &Twin, Function &Protected, MDNode *Dead, bool IsGB) {
+    auto Tags = [&](Function &Fn) {
+      SmallSet<uint64_t, 8> Ids;
+      for (Instruction &I : instructions(Fn))
+        if (MDNode *T = I.getMetadata(DeadTag))
+          Ids.insert(mdconst::extract<ConstantInt>(T->getOperand(0))->getZExtValue());
+      return Ids;
+    };
+    SmallSet<uint64_t, 8> InTwin = Tags(Twin), InProtected = Tags(Protected);
+    bool LostWork = workOf(Protected) > workOf(Twin);
+    for (const MDOperand &Op : Dead->operands()) {
+      auto *R = cast<MDNode>(Op.get());
+      uint64_t Id = mdconst::extract<ConstantInt>(R->getOperand(0))->getZExtValue();
+      if (InTwin.count(Id) || !(InProtected.count(Id) || LostWork))
+        continue;
+      std::string Msg = "the " + cast<MDString>(R->getOperand(1))->getString().str() + " in " +
+                        (IsGB ? "benchmark '" : "payload '") + userName(F) +
+                        "' is never used and the optimizer deletes it: the benchmark does not "
+                        "measure it; " +
+                        (IsGB ? "consume it with benchmark::DoNotOptimize()"
+                              : "compile with steady's plugin or consume it with steady::sink()");
+      warn("dead-code", F, DebugLoc(cast_or_null<DILocation>(R->getOperand(2).get())), Msg);
+    }
+  }
+
+  void foldedResult(Function &F, MDNode *Inputs) {
+    std::string Culprits;
+    DebugLoc At;
+    for (const MDOperand &Op : Inputs->operands()) {
+      auto *In = cast<MDNode>(Op.get());
+      auto *Loc = cast_or_null<DILocation>(In->getOperand(1).get());
+      if (!At)
+        At = DebugLoc(Loc);
+      Culprits += (Culprits.empty() ? "" : ", ") + cast<MDString>(In->getOperand(0))->getString().str();
+      if (Loc)
+        Culprits += " at line " + std::to_string(Loc->getLine()) + ":" + std::to_string(Loc->getColumn());
+    }
+    std::string Fix = Culprits.empty() ? "make its inputs opaque with steady::opaque()"
+                                       : "make its input opaque with steady::opaque(): " + Culprits;
+    for (Instruction &I : instructions(F)) {
+      if (auto *Ret = dyn_cast<ReturnInst>(&I)) {
+        auto *C = dyn_cast_or_null<Constant>(Ret->getReturnValue());
+        if (C && !isa<UndefValue>(C))
+          warn("folded-result", F, At ? At : Ret->getDebugLoc(),
+               "the result of payload '" + userName(F) +
+                   "' is folded to a compile-time constant: every invocation measures nothing; " + Fix);
+      } else if (isSink(I) && isa<Constant>(cast<CallBase>(I).getArgOperand(0)) &&
+                 !isa<UndefValue>(cast<CallBase>(I).getArgOperand(0))) {
+        warn("folded-result", F, I.getDebugLoc(),
+             "a result computed in payload '" + userName(F) +
+                 "' is folded to a compile-time constant: the benchmark does not measure its "
+                 "computation; " + Fix);
+      }
+    }
+  }
+
+  void hoistedWork(Function &F, Function &Harness) {
+    // If nothing is left to repeat, the optimizer deleted the loop itself.
+    DominatorTree DT(Harness);
+    LoopInfo LI(DT);
+    for (Instruction &I : instructions(Harness)) {
+      if (LI.getLoopFor(I.getParent()) || !isCostly(I))
+        continue;
+      std::string What = isa<CallBase>(I) ? describe(I) : "'" + std::string(I.getOpcodeName()) + "'";
+      // LICM drops the location of what it hoists: take it from the same
+      // computation in the payload itself, where nothing was hoisted.
+      DebugLoc Loc = I.getDebugLoc();
+      for (Instruction &Twin : instructions(F))
+        if (!Loc && Twin.getDebugLoc() && Twin.getOpcode() == I.getOpcode() &&
+            (!isa<CallBase>(I) ||
+             cast<CallBase>(Twin).getCalledOperand() == cast<CallBase>(I).getCalledOperand()))
+          Loc = Twin.getDebugLoc();
+      warn("hoisted", F, Loc,
+           "the " + What + " in payload '" + userName(F) +
+               "' gives the same result in every invocation and is hoisted out of the "
+               "measurement loop, so it runs once per batch instead of once per invocation; "
+               "read its inputs through steady::opaque()",
+           Harness.getSubprogram());
+      return; // one finding per payload: the first hoisted computation
+    }
+  }
+
+  // The global object a pointer points into: directly, or through a pointer
+  // loaded from a global (the buffer of a global std::vector).
+  static GlobalVariable *rootGlobal(const Value *Ptr, unsigned Depth = 0) {
+    const Value *Obj = getUnderlyingObject(Ptr);
+    if (auto *G = dyn_cast<GlobalVariable>(Obj))
+      return G->isConstant() ? nullptr : const_cast<GlobalVariable *>(G);
+    if (auto *Load = dyn_cast<LoadInst>(Obj); Load && Depth < 2)
+      return rootGlobal(Load->getPointerOperand(), Depth + 1);
+    return nullptr;
+  }
+
+  void mutatedInput(Function &F) {
+    DenseMap<GlobalVariable *, Instruction *> Written;
+    SmallPtrSet<GlobalVariable *, 4> Read;
+    auto Note = [&](Value *Ptr, Instruction &I, bool Writes, bool Reads) {
+      GlobalVariable *G = rootGlobal(Ptr);
+      if (!G || !(G->getValueType()->isAggregateType()))
+        return;
+      if (Writes)
+        Written.try_emplace(G, &I);
+      if (Reads)
+        Read.insert(G);
+    };
+    for (Instruction &I : instructions(F)) {
+      if (auto *SI = dyn_cast<StoreInst>(&I))
+        Note(SI->getPointerOperand(), I, true, false);
+      else if (auto *LI = dyn_cast<LoadInst>(&I))
+        Note(LI->getPointerOperand(), I, false, true);
+      else if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isInlineAsm())
+        for (unsigned A = 0; A != CB->arg_size(); ++A)
+          if (CB->getArgOperand(A)->getType()->isPointerTy() && !CB->doesNotAccessMemory(A))
+            Note(CB->getArgOperand(A), I, !CB->onlyReadsMemory(A), !CB->onlyWritesMemory(A));
+    }
+    for (auto [G, W] : Written)
+      if (Read.count(G))
+        warn("mutated-input", F, W->getDebugLoc(),
+             "payload '" + userName(F) + "' modifies '" + demangle(G->getName()) +
+                 "', which it also reads: every invocation after the first measures another "
+                 "case (for example an array that is already sorted); restore it with the reset "
+                 "facility or an invocation-level fixture setup, or work on a copy");
+  }
+
+  void emit() {
+    json::Array Out;
+    for (const Finding &Fd : Findings) {
+      M.getContext().diagnose(DiagnosticInfoOptimizationFailure(*Fd.In, DiagnosticLocation(Fd.Loc), Fd.Message));
+      json::Object O{{"kind", Fd.Kind}, {"function", userName(*Fd.In)}, {"message", Fd.Message}};
+      if (Fd.Loc) {
+        O["file"] = Fd.Loc->getFilename();
+        O["line"] = Fd.Loc.getLine();
+        O["column"] = Fd.Loc.getCol();
+      }
+      Out.push_back(std::move(O));
+    }
+    if (ClAuditJSON.empty())
+      return;
+    std::error_code EC;
+    raw_fd_ostream OS(ClAuditJSON, EC);
+    if (EC) {
+      M.getContext().emitError("steady-audit: cannot write '" + ClAuditJSON + "': " + EC.message());
+      return;
+    }
+    OS << formatv("{0:2}", json::Value(json::Object{{"translation_unit", M.getSourceFileName()},
+                                                     {"findings", std::move(Out)}}))
+       << "\n";
+  }
+
+  void removeTemporaries(ArrayRef<Function *> Temporaries) {
+    SmallPtrSet<GlobalValue *, 16> Drop(Temporaries.begin(), Temporaries.end());
+    removeFromUsedLists(M, [&](Constant *C) { return Drop.count(dyn_cast<GlobalValue>(C)); });
+    for (Function *T : Temporaries) {
+      T->replaceAllUsesWith(PoisonValue::get(T->getType()));
+      T->eraseFromParent();
+    }
+    unsigned Kind = M.getContext().getMDKindID(DeadTag);
+    for (Function &F : M)
+      for (Instruction &I : instructions(F))
+        I.setMetadata(Kind, nullptr);
+  }
+};
+
+} // namespace
+
+bool auditRequested() { return ClAudit; }
+
+PreservedAnalyses AuditPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  Auditor A(M, MAM);
+  switch (S) {
+  case Stage::Prepare:
+    A.prepare(MAM.getResult<PayloadsAnalysis>(M));
+    break;
+  case Stage::Harness:
+    A.addHarnesses();
+    break;
+  case Stage::Report:
+    A.report();
+    break;
+  }
+  return PreservedAnalyses::none();
+}
+
+} // namespace steady

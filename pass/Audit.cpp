@@ -153,7 +153,7 @@ std::string userName(const Function &F) {
     size_t E = N.find("::payload", B);
     return N.substr(B + 13, E == std::string::npos ? std::string::npos : E - B - 13);
   }
-  return N;
+  return N.substr(0, N.find('(')); // BM_parse(benchmark::State&) -> BM_parse
 }
 
 class Auditor {
@@ -269,9 +269,11 @@ public:
       if (!F || !Twin || !Protected)
         continue;
       deletedComputations(*F, *Twin, *Protected, cast<MDNode>(N->getOperand(FDead)), IsGB);
-      if (!IsGB) {
+      if (IsGB) {
+        foldedResult(*F, nullptr, true);
+      } else {
         if (auto *Inputs = cast_or_null<MDNode>(N->getOperand(FInputs).get()))
-          foldedResult(*F, Inputs);
+          foldedResult(*F, Inputs, false);
         if (Harness)
           hoistedWork(*F, *Harness);
         mutatedInput(*F);
@@ -365,10 +367,12 @@ private:
     }
   }
 
-  void foldedResult(Function &F, MDNode *Inputs) {
+  // Inputs: the constants a payload's result depends on (none for Google
+  // Benchmark functions, where only consumed values are checked).
+  void foldedResult(Function &F, MDNode *Inputs, bool IsGB) {
     std::string Culprits;
     DebugLoc At;
-    for (const MDOperand &Op : Inputs->operands()) {
+    for (const MDOperand &Op : Inputs ? Inputs->operands() : ArrayRef<MDOperand>()) {
       auto *In = cast<MDNode>(Op.get());
       auto *Loc = cast_or_null<DILocation>(In->getOperand(1).get());
       if (!At)
@@ -377,20 +381,22 @@ private:
       if (Loc)
         Culprits += " at line " + std::to_string(Loc->getLine()) + ":" + std::to_string(Loc->getColumn());
     }
-    std::string Fix = Culprits.empty() ? "make its inputs opaque with steady::opaque()"
-                                       : "make its input opaque with steady::opaque(): " + Culprits;
+    std::string Fix = IsGB ? "pass its inputs through benchmark::DoNotOptimize() first"
+                      : Culprits.empty() ? "make its inputs opaque with steady::opaque()"
+                                         : "make its input opaque with steady::opaque(): " + Culprits;
+    std::string What = (IsGB ? "benchmark '" : "payload '") + userName(F) + "'";
     for (Instruction &I : instructions(F)) {
       if (auto *Ret = dyn_cast<ReturnInst>(&I)) {
         auto *C = dyn_cast_or_null<Constant>(Ret->getReturnValue());
         if (C && !isa<UndefValue>(C))
           warn("folded-result", F, At ? At : Ret->getDebugLoc(),
-               "the result of payload '" + userName(F) +
-                   "' is folded to a compile-time constant: every invocation measures nothing; " + Fix);
+               "the result of " + What +
+                   " is folded to a compile-time constant: every invocation measures nothing; " + Fix);
       } else if (isSink(I) && isa<Constant>(cast<CallBase>(I).getArgOperand(0)) &&
                  !isa<UndefValue>(cast<CallBase>(I).getArgOperand(0))) {
         warn("folded-result", F, I.getDebugLoc(),
-             "a result computed in payload '" + userName(F) +
-                 "' is folded to a compile-time constant: the benchmark does not measure its "
+             "a result consumed in " + What +
+                 " is folded to a compile-time constant: the benchmark does not measure its "
                  "computation; " + Fix);
       }
     }

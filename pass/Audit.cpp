@@ -160,6 +160,7 @@ class Auditor {
   Module &M;
   FunctionAnalysisManager &FAM;
   std::vector<Finding> Findings;
+  json::Array Audited;
 
 public:
   Auditor(Module &M, ModuleAnalysisManager &MAM)
@@ -268,6 +269,7 @@ public:
       Function *Measured = fnAt(N, FMeasured), *Harness = fnAt(N, FHarness);
       if (!F || !Twin || !Protected)
         continue;
+      Audited.push_back(json::Object{{"function", userName(*F)}, {"kind", IsGB ? "gbench" : "payload"}});
       deletedComputations(*F, *Twin, *Protected, cast<MDNode>(N->getOperand(FDead)), IsGB);
       if (IsGB) {
         foldedResult(*F, nullptr, true);
@@ -491,6 +493,7 @@ private:
       return;
     }
     OS << formatv("{0:2}", json::Value(json::Object{{"translation_unit", M.getSourceFileName()},
+                                                     {"audited", std::move(Audited)},
                                                      {"findings", std::move(Out)}}))
        << "\n";
   }

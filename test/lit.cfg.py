@@ -13,6 +13,7 @@ inc = os.path.join(config.steady_src_root, "runtime", "include")
 config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={config.steady_plugin}"))
 config.substitutions.append(("%clangxx", f"{tools}/clang++ -std=c++20 -I{inc}"))
 config.substitutions.append(("%plugin", config.steady_plugin))
+config.substitutions.append(("%steady", config.steady_tool))
 config.substitutions.append(("%libsteady", config.steady_runtime))
 config.substitutions.append(("%FileCheck", f"{tools}/FileCheck"))
 import sys

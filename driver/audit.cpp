@@ -1,0 +1,160 @@
+// steady audit: what would the optimizer remove from these benchmarks?
+//
+//   steady audit bench.cpp [more.cpp ...] [-- extra compiler flags]
+//   steady audit -- clang++-22 -O2 -c bench.cpp -Iinclude ...
+//
+// Compiles each translation unit with the plugin in audit mode (-mllvm
+// -steady-audit), lets clang print the findings as warnings at file:line:col,
+// and merges the plugin's per-TU JSON summaries into one file. The compile
+// writes no object file. Exit status: 0 no findings, 1 findings, 2 usage,
+// 3 a compile failed.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <spawn.h>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "commands.h"
+#include "paths.h"
+
+extern char **environ;
+
+namespace steady::driver {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct AuditOptions {
+  std::vector<std::string> files;
+  std::vector<std::string> command; // everything after --
+  std::string json = "steady-audit.json";
+  bool werror = false;
+};
+
+int run(const std::vector<std::string> &argv) {
+  std::vector<char *> args;
+  for (const std::string &a : argv)
+    args.push_back(const_cast<char *>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid;
+  if (int err = posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ)) {
+    fmt::print(stderr, "steady audit: cannot run '{}': {}\n", argv[0], std::strerror(err));
+    return 127;
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// The flags that turn a clang compile into an audit of its benchmarks.
+std::vector<std::string> audit_flags(const std::string &json, bool werror) {
+  std::vector<std::string> flags = {"-fpass-plugin=" + plugin_path(),
+                                    "-mllvm", "-steady-audit",
+                                    "-mllvm", "-steady-audit-json=" + json,
+                                    // Line tables give findings exact locations; they do not
+                                    // change what the optimizer does.
+                                    "-gline-tables-only"};
+  if (werror)
+    flags.push_back("-Werror=pass-failed");
+  return flags;
+}
+
+// Runs one audit compile; the TU's summary is appended to `summaries`.
+int audit_one(std::vector<std::string> cmd, const AuditOptions &opts, nlohmann::json &summaries) {
+  fs::path json = fs::temp_directory_path() / fmt::format("steady-audit-{}-{}.json", getpid(), summaries.size());
+  // Never overwrite the user's outputs: the audit only wants diagnostics.
+  for (size_t i = 0; i + 1 < cmd.size(); ++i)
+    if (cmd[i] == "-o")
+      cmd[i + 1] = "/dev/null";
+  bool has_c = false;
+  for (const std::string &a : cmd)
+    has_c |= a == "-c" || a == "-S" || a == "-fsyntax-only";
+  if (!has_c)
+    cmd.insert(cmd.begin() + 1, {"-c", "-o", "/dev/null"});
+  for (const std::string &f : audit_flags(json, opts.werror))
+    cmd.push_back(f);
+  int status = run(cmd);
+  std::ifstream in(json);
+  if (in) {
+    try {
+      summaries.push_back(nlohmann::json::parse(in));
+    } catch (const nlohmann::json::exception &e) {
+      fmt::print(stderr, "steady audit: unreadable summary from the plugin ({}): {}\n", json.string(), e.what());
+    }
+  }
+  std::error_code ec;
+  fs::remove(json, ec);
+  return status;
+}
+
+int audit(const AuditOptions &opts) {
+  std::vector<std::vector<std::string>> compiles;
+  if (!opts.files.empty()) {
+    for (const std::string &file : opts.files) {
+      std::vector<std::string> cmd = {clang_path(), "-std=c++20", "-O2", "-I" + include_path(), "-c", file,
+                                      "-o", "/dev/null"};
+      cmd.insert(cmd.end(), opts.command.begin(), opts.command.end());
+      compiles.push_back(cmd);
+    }
+  } else if (!opts.command.empty()) {
+    if (fs::path(opts.command[0]).filename().string().find("clang") == std::string::npos) {
+      fmt::print(stderr, "steady audit: '{}' is not clang: the audit runs inside clang 22 "
+                         "(use {} or clang++-22)\n", opts.command[0], clang_path());
+      return 2;
+    }
+    compiles.push_back(opts.command);
+  } else {
+    fmt::print(stderr, "steady audit: give source files, or a compile command after --\n");
+    return 2;
+  }
+
+  nlohmann::json summaries = nlohmann::json::array();
+  int failed = 0;
+  for (const auto &cmd : compiles)
+    if (audit_one(cmd, opts, summaries) != 0)
+      ++failed;
+
+  size_t audited = 0, findings = 0;
+  for (const auto &tu : summaries) {
+    audited += tu.value("audited", nlohmann::json::array()).size();
+    findings += tu.value("findings", nlohmann::json::array()).size();
+  }
+  std::ofstream out(opts.json);
+  out << nlohmann::json{{"schema", "steady-audit/1"}, {"translation_units", summaries}}.dump(2) << "\n";
+  fmt::print(stderr, "steady audit: {} benchmark function{} audited in {} translation unit{}, {} finding{}{}; summary in {}\n",
+             audited, audited == 1 ? "" : "s", summaries.size(), summaries.size() == 1 ? "" : "s", findings,
+             findings == 1 ? "" : "s", failed ? fmt::format(", {} compile(s) failed", failed) : "", opts.json);
+  if (failed)
+    return 3;
+  return findings ? 1 : 0;
+}
+
+} // namespace
+
+void add_audit(CLI::App &app, const std::vector<std::string> &after_dashes) {
+  auto opts = std::make_shared<AuditOptions>();
+  CLI::App *sub = app.add_subcommand(
+      "audit", "Report what the optimizer removes from, folds in or hoists out of benchmark payloads "
+               "and Google Benchmark functions");
+  sub->add_option("files", opts->files, "C++ sources to audit (compiled with clang++-22 -O2)");
+  sub->add_option("--json", opts->json, "Where to write the JSON summary")->capture_default_str();
+  sub->add_flag("--werror", opts->werror, "Make findings compile errors");
+  sub->footer("After --: extra compiler flags when files are given, otherwise a whole compile command "
+              "(clang++-22 ... -c file.cpp) to audit as is.");
+  sub->callback([opts, after_dashes] {
+    opts->command = after_dashes;
+    if (int status = audit(*opts))
+      throw CLI::RuntimeError(status);
+  });
+}
+
+} // namespace steady::driver

@@ -1,0 +1,16 @@
+// The `steady` tool's subcommands. Each adds itself to the CLI11 app; its
+// callback runs the command and reports a non-zero exit status by throwing
+// CLI::RuntimeError(status), which CLI11_PARSE turns into the return value.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+namespace steady::driver {
+
+// `after_dashes`: the arguments after the first `--`, passed through verbatim
+// (a compile command, extra compiler flags).
+void add_audit(CLI::App &app, const std::vector<std::string> &after_dashes);
+
+} // namespace steady::driver

@@ -1,0 +1,24 @@
+// steady: the command-line tool.
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+
+int main(int argc, char **argv) {
+  // CLI11 would read what follows `--` as positionals; it belongs to the
+  // command being wrapped instead.
+  std::vector<std::string> after_dashes;
+  int own = argc;
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--") {
+      after_dashes.assign(argv + i + 1, argv + argc);
+      own = i;
+      break;
+    }
+  CLI::App app{"steady: compiler-assisted microbenchmarking for C and C++"};
+  app.require_subcommand(1);
+  steady::driver::add_audit(app, after_dashes);
+  CLI11_PARSE(app, own, argv);
+  return 0;
+}

@@ -1,0 +1,43 @@
+#include "paths.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace steady::driver {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path self_dir() {
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::path() : self.parent_path();
+}
+
+std::string first_existing(const char *env, const fs::path &installed, const char *built) {
+  if (const char *e = std::getenv(env); e && *e)
+    return e;
+  std::error_code ec;
+  if (!installed.empty() && fs::exists(installed, ec))
+    return installed.string();
+  return built;
+}
+
+} // namespace
+
+std::string plugin_path() {
+  return first_existing("STEADY_PLUGIN", self_dir() / ".." / "lib" / STEADY_PLUGIN_NAME, STEADY_PLUGIN_BUILD_PATH);
+}
+
+std::string include_path() {
+  return first_existing("STEADY_INCLUDE", self_dir() / ".." / "include" / "steady", STEADY_INCLUDE_BUILD_PATH "/steady")
+      .append("/..");
+}
+
+std::string clang_path() {
+  if (const char *e = std::getenv("STEADY_CLANG"); e && *e)
+    return e;
+  return STEADY_CLANG_PATH;
+}
+
+} // namespace steady::driver

@@ -1,0 +1,14 @@
+// Where the tool finds clang, the plugin and the runtime headers: next to
+// itself when installed (bin/steady, lib/SteadyPass-22.so, include/), else in
+// the build tree it was built in. STEADY_PLUGIN / STEADY_CLANG override.
+#pragma once
+
+#include <string>
+
+namespace steady::driver {
+
+std::string plugin_path();
+std::string include_path();
+std::string clang_path();
+
+} // namespace steady::driver

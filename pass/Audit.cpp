@@ -116,6 +116,30 @@ bool isCostly(const Instruction &I) {
   }
 }
 
+// Projections and conversions of a value (the unused bool of set::insert's
+// pair, a cast) are not work the benchmark loses when they are deleted.
+bool isBookkeeping(const Instruction &I) {
+  return isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) || isa<CastInst>(I) || isa<PHINode>(I) ||
+         isa<FreezeInst>(I) || isa<GetElementPtrInst>(I);
+}
+
+// Does the dead code a site keeps alive contain real computation?
+bool computes(const SinkCover &Cover, const SinkSite &S) {
+  SmallPtrSet<const Instruction *, 16> Dead(Cover.Dead.begin(), Cover.Dead.end()), Seen;
+  SmallVector<const Instruction *, 16> Work(Cover.members(S).begin(), Cover.members(S).end());
+  while (!Work.empty()) {
+    const Instruction *I = Work.pop_back_val();
+    if (!Seen.insert(I).second)
+      continue;
+    if (!isBookkeeping(*I))
+      return true;
+    for (const Value *Op : I->operands())
+      if (auto *OpI = dyn_cast<Instruction>(Op); OpI && Dead.count(OpI))
+        Work.push_back(OpI);
+  }
+  return false;
+}
+
 MDNode *node(LLVMContext &C, ArrayRef<Metadata *> Ops) { return MDNode::get(C, Ops); }
 
 Metadata *fn(Function *F) { return F ? ValueAsMetadata::get(F) : nullptr; }
@@ -153,7 +177,8 @@ std::string userName(const Function &F) {
     size_t E = N.find("::payload", B);
     return N.substr(B + 13, E == std::string::npos ? std::string::npos : E - B - 13);
   }
-  return N.substr(0, N.find('(')); // BM_parse(benchmark::State&) -> BM_parse
+  N = N.substr(0, N.find('(')); // BM_parse(benchmark::State&) -> BM_parse
+  return StringRef(N).starts_with("void ") ? N.substr(5) : N; // templates carry a return type
 }
 
 class Auditor {
@@ -183,6 +208,8 @@ public:
       SinkCover Cover = computeSinkCover(*F, LI, FAM.getResult<TargetLibraryAnalysis>(*F));
       SmallVector<Metadata *, 8> Dead;
       for (const SinkSite &S : Cover.Sites) {
+        if (!computes(Cover, S))
+          continue;
         Instruction *I = Cover.reported(S);
         auto *Id = ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), NextId++));
         I->setMetadata(DeadTag, node(C, {Id}));

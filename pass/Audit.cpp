@@ -78,18 +78,22 @@ bool isSink(const Instruction &I) {
 
 bool callsFold(const Function &F) {
   for (const Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I); CB && isSteadyPrimitive(*CB) && CB->getCalledFunction() &&
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && isSteadyPrimitive(*CB) &&
                                            CxxName::of(*CB->getCalledFunction()).Base == "fold")
       return true;
   return false;
+}
+
+// Intrinsics that mark things for the optimizer and generate no code.
+bool isMarker(const Instruction &I) {
+  return I.isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(I) || isa<AssumeInst>(I);
 }
 
 // Instructions that do work at run time (not control, markers or sinks).
 unsigned workOf(const Function &F) {
   unsigned N = 0;
   for (const Instruction &I : instructions(F)) {
-    if (isa<ReturnInst>(I) || isa<PHINode>(I) || isSink(I) || I.isLifetimeStartOrEnd() ||
-        isa<DbgInfoIntrinsic>(I) || isa<AssumeInst>(I))
+    if (isa<ReturnInst>(I) || isa<PHINode>(I) || isSink(I) || isMarker(I))
       continue;
     if (auto *BI = dyn_cast<BranchInst>(&I); BI && BI->isUnconditional())
       continue;
@@ -101,11 +105,8 @@ unsigned workOf(const Function &F) {
 // Expensive enough that running it once per batch instead of once per
 // invocation distorts the measurement (address and bound arithmetic is not).
 bool isCostly(const Instruction &I) {
-  if (auto *CB = dyn_cast<CallBase>(&I)) {
-    if (CB->isInlineAsm() || I.isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(I) || isa<AssumeInst>(I))
-      return false;
-    return true;
-  }
+  if (auto *CB = dyn_cast<CallBase>(&I))
+    return !CB->isInlineAsm() && !isMarker(I);
   switch (I.getOpcode()) {
   case Instruction::FAdd: case Instruction::FSub: case Instruction::FMul: case Instruction::FDiv:
   case Instruction::FRem: case Instruction::Mul: case Instruction::SDiv: case Instruction::UDiv:

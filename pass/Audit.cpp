@@ -117,6 +117,12 @@ bool isCostly(const Instruction &I) {
   }
 }
 
+// Error paths (a throw, std::terminate) run at most once whatever the loop.
+bool isColdPath(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  return isa<UnreachableInst>(I.getParent()->getTerminator()) || (CB && CB->doesNotReturn());
+}
+
 // Projections and conversions of a value (the unused bool of set::insert's
 // pair, a cast) are not work the benchmark loses when they are deleted.
 bool isBookkeeping(const Instruction &I) {
@@ -154,7 +160,7 @@ Function *fnAt(MDNode *N, unsigned I) {
 Function *cloneFunction(Function &F, StringRef Suffix) {
   ValueToValueMapTy VMap;
   Function *C = CloneFunction(&F, VMap);
-  C->setName(F.getName() + Suffix);
+  C->setName(F.getName().split(".steady.").first + Suffix);
   C->setLinkage(GlobalValue::InternalLinkage);
   C->setComdat(nullptr);
   C->removeFnAttr(ProtectedAttr);
@@ -204,9 +210,14 @@ public:
     NamedMDNode *Nodes = M.getOrInsertNamedMetadata(AuditNodes);
     LLVMContext &C = M.getContext();
     for (auto [F, IsGB] : Audited) {
-      promoteToSSA(*F, FAM);
-      auto &LI = FAM.getResult<LoopAnalysis>(*F);
-      SinkCover Cover = computeSinkCover(*F, LI, FAM.getResult<TargetLibraryAnalysis>(*F));
+      // The user's function is left to steady-protect; the audit works on a
+      // private twin with the same opaque inputs (for payloads) in SSA form.
+      Function *Twin = cloneFunction(*F, ".steady.unprotected");
+      if (!IsGB)
+        makeTwinInputsOpaque(*Twin);
+      promoteToSSA(*Twin, FAM);
+      auto &LI = FAM.getResult<LoopAnalysis>(*Twin);
+      SinkCover Cover = computeSinkCover(*Twin, LI, FAM.getResult<TargetLibraryAnalysis>(*Twin));
       SmallVector<Metadata *, 8> Dead;
       for (const SinkSite &S : Cover.Sites) {
         if (!computes(Cover, S))
@@ -216,13 +227,9 @@ public:
         I->setMetadata(DeadTag, node(C, {Id}));
         Dead.push_back(node(C, {Id, MDString::get(C, describe(*I)), I->getDebugLoc().getAsMDNode()}));
       }
-      Function *Twin = cloneFunction(*F, ".steady.unprotected");
-      Function *Protected = F;
-      if (IsGB) {
-        Protected = cloneFunction(*F, ".steady.protected");
-        auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*Protected);
-        sinkDeadValues(*Protected, FAM, ORE);
-      }
+      // Its protected sibling keeps the tagged values alive.
+      Function *Protected = cloneFunction(*Twin, ".steady.protected");
+      sinkDeadValues(*Protected, FAM, nullptr);
       Metadata *Ops[FNumFields] = {MDString::get(C, IsGB ? "gbench" : "payload"),
                                    fn(F),
                                    fn(Twin),
@@ -233,6 +240,18 @@ public:
                                    node(C, {})};
       Nodes->addOperand(MDNode::getDistinct(C, Ops));
     }
+  }
+
+  // The twin's opaque-input globals get names of their own, so that those of
+  // the real payload (and the generated code) are the same as without audit.
+  void makeTwinInputsOpaque(Function &Twin) {
+    SmallPtrSet<GlobalVariable *, 16> Before;
+    for (GlobalVariable &G : M.globals())
+      Before.insert(&G);
+    makeInputsOpaque(Twin, nullptr);
+    for (GlobalVariable &G : M.globals())
+      if (!Before.count(&G))
+        G.setName("steady.audit.opaque");
   }
 
   // After protection: a measurement loop around a copy of each payload, and
@@ -308,7 +327,7 @@ public:
           hoistedWork(*F, *Harness);
         mutatedInput(*F);
       }
-      for (Function *T : {Twin, IsGB ? Protected : nullptr, Measured, Harness})
+      for (Function *T : {Twin, Protected, Measured, Harness})
         if (T)
           Temporaries.push_back(T);
     }
@@ -387,12 +406,14 @@ private:
       uint64_t Id = mdconst::extract<ConstantInt>(R->getOperand(0))->getZExtValue();
       if (InTwin.count(Id) || !(InProtected.count(Id) || LostWork))
         continue;
-      std::string Msg = "the " + cast<MDString>(R->getOperand(1))->getString().str() + " in " +
-                        (IsGB ? "benchmark '" : "payload '") + userName(F) +
-                        "' is never used and the optimizer deletes it: the benchmark does not "
-                        "measure it; " +
-                        (IsGB ? "consume it with benchmark::DoNotOptimize()"
-                              : "compile with steady's plugin or consume it with steady::sink()");
+      std::string What = "the " + cast<MDString>(R->getOperand(1))->getString().str() + " in " +
+                         (IsGB ? "benchmark '" : "payload '") + userName(F) + "' is never used";
+      std::string Msg =
+          IsGB ? What + " and the optimizer deletes it: the benchmark does not measure it; "
+                        "consume it with benchmark::DoNotOptimize()"
+               : What + ": unprotected, the optimizer deletes it and the benchmark would not "
+                        "measure it; steady-protect consumes it here (write steady::sink() to "
+                        "make that explicit)";
       warn("dead-code", F, DebugLoc(cast_or_null<DILocation>(R->getOperand(2).get())), Msg);
     }
   }
@@ -437,7 +458,7 @@ private:
     DominatorTree DT(Harness);
     LoopInfo LI(DT);
     for (Instruction &I : instructions(Harness)) {
-      if (LI.getLoopFor(I.getParent()) || !isCostly(I))
+      if (LI.getLoopFor(I.getParent()) || !isCostly(I) || isColdPath(I))
         continue;
       std::string What = isa<CallBase>(I) ? describe(I) : "'" + std::string(I.getOpcodeName()) + "'";
       // LICM drops the location of what it hoists: take it from the same
@@ -469,12 +490,17 @@ private:
     return nullptr;
   }
 
+  // A function-local static is written once, by its guarded initialisation.
+  bool isGuardedStatic(const GlobalVariable &G) const {
+    return G.getName().starts_with("_ZZ") && M.getNamedGlobal(("_ZGV" + G.getName().drop_front(2)).str());
+  }
+
   void mutatedInput(Function &F) {
     DenseMap<GlobalVariable *, Instruction *> Written;
     SmallPtrSet<GlobalVariable *, 4> Read;
     auto Note = [&](Value *Ptr, Instruction &I, bool Writes, bool Reads) {
       GlobalVariable *G = rootGlobal(Ptr);
-      if (!G || !(G->getValueType()->isAggregateType()))
+      if (!G || !G->getValueType()->isAggregateType() || isGuardedStatic(*G))
         return;
       if (Writes)
         Written.try_emplace(G, &I);
@@ -533,6 +559,9 @@ private:
       T->replaceAllUsesWith(PoisonValue::get(T->getType()));
       T->eraseFromParent();
     }
+    for (GlobalVariable &G : make_early_inc_range(M.globals()))
+      if (G.getName().starts_with("steady.audit.") && G.use_empty())
+        G.eraseFromParent();
     unsigned Kind = M.getContext().getMDKindID(DeadTag);
     for (Function &F : M)
       for (Instruction &I : instructions(F))

@@ -134,7 +134,7 @@ std::string calleeName(const CallBase &CB) {
 class OpaqueInputs {
   Function &F;
   Module &M;
-  OptimizationRemarkEmitter &ORE;
+  OptimizationRemarkEmitter *ORE;
   IRBuilder<> Entry;
   DenseMap<std::pair<Constant *, Type *>, Value *> Loaded;
   DenseMap<GlobalVariable *, Value *> Laundered;
@@ -143,7 +143,7 @@ class OpaqueInputs {
   unsigned Count = 0;
 
 public:
-  OpaqueInputs(Function &F, OptimizationRemarkEmitter &ORE)
+  OpaqueInputs(Function &F, OptimizationRemarkEmitter *ORE)
       : F(F), M(*F.getParent()), ORE(ORE), Entry(F.getContext()) {
     BasicBlock &BB = F.getEntryBlock();
     Entry.SetInsertPoint(&BB, BB.getFirstNonPHIOrDbgOrAlloca());
@@ -208,7 +208,8 @@ private:
 
   void remark(Instruction &At, StringRef Kind, const Twine &What) {
     ++Count;
-    ORE.emit([&] {
+    if (ORE)
+      ORE->emit([&] {
       return OptimizationRemark(DEBUG_TYPE, Kind, &At) << What.str();
     });
   }
@@ -310,7 +311,7 @@ private:
 
 } // namespace
 
-unsigned makeInputsOpaque(Function &F, OptimizationRemarkEmitter &ORE) {
+unsigned makeInputsOpaque(Function &F, OptimizationRemarkEmitter *ORE) {
   return OpaqueInputs(F, ORE).run();
 }
 

@@ -38,7 +38,8 @@ bool isSteadyPrimitive(const llvm::CallBase &CB);
 /// locals, loads of constant globals and literal call arguments are replaced by
 /// volatile loads (or, for large constant objects, a laundered pointer) placed
 /// once in the entry block. Returns the number of inputs made opaque.
-unsigned makeInputsOpaque(llvm::Function &F, llvm::OptimizationRemarkEmitter &ORE);
+/// Remarks go to ORE; a null ORE (the audit's private copies) stays silent.
+unsigned makeInputsOpaque(llvm::Function &F, llvm::OptimizationRemarkEmitter *ORE);
 
 /// Where one sink goes.
 struct SinkSite {
@@ -75,16 +76,16 @@ void promoteToSSA(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 /// The DCE half of steady-protect on an SSA function: sink maximization and
 /// escapes of written local objects.
 void sinkDeadValues(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
-                    llvm::OptimizationRemarkEmitter &ORE);
+                    llvm::OptimizationRemarkEmitter *ORE);
 
 /// Inserts one opaque sink per site (after the loop for loop-carried cycles);
 /// may create dedicated loop exit blocks. Returns the number of sinks.
 unsigned insertSinks(llvm::Function &F, const SinkCover &Cover, llvm::DominatorTree &DT,
-                     llvm::LoopInfo &LI, llvm::OptimizationRemarkEmitter &ORE);
+                     llvm::LoopInfo &LI, llvm::OptimizationRemarkEmitter *ORE);
 
 /// Local objects whose contents the payload writes escape once where their
 /// lifetime ends (before their destructor, lifetime end or the return).
-unsigned escapeLocalObjects(llvm::Function &F, llvm::OptimizationRemarkEmitter &ORE);
+unsigned escapeLocalObjects(llvm::Function &F, llvm::OptimizationRemarkEmitter *ORE);
 
 /// Emits `asm sideeffect "" "r"(V)` (or the target's FP/vector register class):
 /// zero instructions, no memory clobber.

@@ -33,7 +33,7 @@ void promoteToSSA(Function &F, FunctionAnalysisManager &FAM) {
   FAM.invalidate(F, PA);
 }
 
-void sinkDeadValues(Function &F, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter &ORE) {
+void sinkDeadValues(Function &F, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter *ORE) {
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   SinkCover Cover = computeSinkCover(F, LI, FAM.getResult<TargetLibraryAnalysis>(F));
@@ -59,7 +59,7 @@ PreservedAnalyses ProtectPass::run(Module &M, ModuleAnalysisManager &MAM) {
     Function &F = *P.F;
     if (F.hasFnAttribute(ProtectedAttr))
       continue; // protection is idempotent: never sink a sink
-    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    auto *ORE = &FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     if (ClOpaqueInputs) {
       makeInputsOpaque(F, ORE);
       FAM.invalidate(F, PreservedAnalyses::none());

@@ -333,7 +333,7 @@ void emitEscape(IRBuilderBase &B, Value *Ptr) {
 }
 
 unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, LoopInfo &LI,
-                     OptimizationRemarkEmitter &ORE) {
+                     OptimizationRemarkEmitter *ORE) {
   unsigned Count = 0;
   for (const SinkSite &S : Cover.Sites) {
     Instruction *V = S.V;
@@ -341,7 +341,8 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
     Instruction *Shown = Cover.reported(S);
     auto Remark = [&](const Twine &Where) {
       ++Count;
-      ORE.emit([&] {
+      if (ORE)
+      ORE->emit([&] {
         return OptimizationRemark(DEBUG_TYPE, "Sink", Shown)
                << "dead " << describe(*Shown) << " is consumed by an opaque sink " << Where.str();
       });
@@ -390,7 +391,7 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
   return Count;
 }
 
-unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter &ORE) {
+unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE) {
   unsigned Count = 0;
   SmallVector<AllocaInst *, 8> Allocas;
   for (Instruction &I : instructions(F))
@@ -445,7 +446,8 @@ unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter &ORE) {
       emitEscape(B, AI);
     }
     ++Count;
-    ORE.emit([&] {
+    if (ORE)
+      ORE->emit([&] {
       // Allocas carry no location; the escape point (destructor, scope end) does.
       return OptimizationRemark(DEBUG_TYPE, "Escape", At.front())
              << "local object written by the payload escapes at the end of its lifetime";

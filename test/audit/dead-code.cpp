@@ -15,6 +15,6 @@ STEADY_BENCH(unused_sum) {
 #endif
 }
 
-// NAIVE: dead-code.cpp:12:7: warning: the 'add' (i32) in payload 'unused_sum' is never used and the optimizer deletes it: the benchmark does not measure it; compile with steady's plugin or consume it with steady::sink() [-Wpass-failed]
+// NAIVE: dead-code.cpp:12:7: warning: the 'add' (i32) in payload 'unused_sum' is never used: unprotected, the optimizer deletes it and the benchmark would not measure it; steady-protect consumes it here (write steady::sink() to make that explicit) [-Wpass-failed]
 // NAIVE-NOT: warning:
 // EXPERT-NOT: warning:

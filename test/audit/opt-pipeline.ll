@@ -15,7 +15,7 @@ define void @payload(i32 %x) {
   ret void
 }
 
-; CHECK: warning: {{.*}}the 'mul' (i32) in payload 'payload' is never used and the optimizer deletes it
+; CHECK: warning: {{.*}}the 'mul' (i32) in payload 'payload' is never used: unprotected, the optimizer deletes it
 
 ; IR-NOT: steady.unprotected
 ; IR-NOT: steady.harness

@@ -1,115 +1,262 @@
-// The first runner: times each payload in calibrated batches and prints ns/op.
-// The full engine (forks, TSC, counters, dynamic stopping) replaces the timing
-// loop; the command line and the table stay compatible.
-#include <algorithm>
-#include <chrono>
+// The runner: command line, benchmark selection, forks, outputs, interrupts.
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <csignal>
 #include <cstdio>
-#include <cstring>
+#include <ctime>
+#include <fmt/format.h>
 #include <regex>
-#include <string>
-#include <vector>
+#include <unistd.h>
 
-#include "steady/registry.h"
+#include "fork.h"
+#include "measure.h"
+#include "results.h"
 
 namespace steady {
+
+const char *to_string(Mode m) {
+  switch (m) {
+  case Mode::AverageTime:
+    return "avgt";
+  case Mode::Sample:
+    return "sample";
+  case Mode::SingleShot:
+    return "ss";
+  }
+  return "?";
+}
+
 namespace {
 
-using Clock = std::chrono::steady_clock;
+std::atomic<bool> g_interrupted{false};
 
-double seconds_for(const Benchmark &b, std::uint64_t n) {
-  auto t0 = Clock::now();
-  b.run(n);
-  auto t1 = Clock::now();
-  return std::chrono::duration<double>(t1 - t0).count();
+void on_signal(int) { g_interrupted = true; }
+
+std::string now_utc() {
+  char buf[32];
+  std::time_t t = std::time(nullptr);
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
 }
 
-struct Result {
-  double median_ns, min_ns, max_ns;
-  std::uint64_t batch;
+struct Cli {
+  RunConfig cfg;
+  std::string fork_spec; // hidden: INDEX,NUMBER,FD in a fork
+  std::string timer_spec; // hidden: the parent's TSC frequency and source
 };
 
-Result measure(const Benchmark &b, double batch_seconds, int batches) {
-  // Grow the batch until it takes long enough that clock resolution and the
-  // loop's own cost are negligible.
-  std::uint64_t n = 1;
-  for (;;) {
-    double s = seconds_for(b, n);
-    if (s >= batch_seconds || n >= (std::uint64_t(1) << 40))
-      break;
-    double grow = s > 0 ? std::clamp(1.4 * batch_seconds / s, 1.5, 100.0) : 100.0;
-    n = static_cast<std::uint64_t>(static_cast<double>(n) * grow) + 1;
-  }
-  std::vector<double> ns;
-  for (int i = 0; i < batches; ++i)
-    ns.push_back(seconds_for(b, n) * 1e9 / static_cast<double>(n));
-  std::sort(ns.begin(), ns.end());
-  return {ns[ns.size() / 2], ns.front(), ns.back(), n};
+void define(CLI::App &app, Cli &cli) {
+  RunConfig &c = cli.cfg;
+  app.add_option("--forks,-f", c.forks, "Measurement forks (fresh processes) per benchmark")->capture_default_str();
+  app.add_option("--warmup-forks", c.warmup_forks, "Warmup forks, discarded")->capture_default_str();
+  app.add_option("--warmup-iterations,--wi", c.warmup_iterations, "Warmup iterations per fork")->capture_default_str();
+  app.add_option("--iterations,-i", c.iterations, "Measurement iterations per fork")->capture_default_str();
+  app.add_option("--warmup-time", c.warmup_time, "Seconds per warmup iteration")->capture_default_str();
+  app.add_option("--iteration-time", c.iteration_time, "Seconds per measurement iteration")->capture_default_str();
+  app.add_option("--mode", c.mode, "avgt (time per op), sample (batch-sample distribution) or ss (single shot)")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, Mode>{{"avgt", Mode::AverageTime}, {"sample", Mode::Sample}, {"ss", Mode::SingleShot}}));
+  app.add_option("--filter", c.filter, "Run benchmarks whose name matches this regex (ECMAScript)");
+  app.add_flag("--list", c.list, "Print the benchmark names and exit");
+  app.add_option("--counters", c.counters, "Events to count (libpfm4 names: cycles, instructions, task-clock, ...)")
+      ->delimiter(',');
+  app.add_option("--json", c.json, "Write every measurement to this JSON file (schema steady-results/1)");
+  app.add_option("--csv", c.csv, "Write one row per iteration to this CSV file");
+  app.add_option("--seed", c.seed, "Seed recorded for analyses that resample")->capture_default_str();
+  app.add_option("--timeout", c.timeout, "Seconds before a fork is killed as hung")->capture_default_str();
+  app.add_flag("--no-fork", c.no_fork, "Measure in this process (debugging; no isolation)");
+  app.add_flag("--verbose,-v", c.verbose, "Print each iteration as it is measured");
+  app.add_option("--steady-fork", cli.fork_spec)->group("");
+  app.add_option("--steady-timer", cli.timer_spec)->group("");
 }
 
-void usage(const char *argv0) {
-  std::printf("usage: %s [--list] [--filter=REGEX] [--batch-time=SECONDS] [--batches=N]\n"
-              "  --list              print the benchmark names and exit\n"
-              "  --filter=REGEX      run only benchmarks whose name matches (ECMAScript regex)\n"
-              "  --batch-time=S      minimum time of one timed batch (default 0.01)\n"
-              "  --batches=N         timed batches per benchmark (default 11)\n",
-              argv0);
+// The options a fork needs to measure like its parent.
+std::vector<std::string> fork_args(const RunConfig &c, const TimerInfo &t) {
+  std::vector<std::string> a = {"--warmup-iterations=" + std::to_string(c.warmup_iterations),
+                                "--iterations=" + std::to_string(c.iterations),
+                                fmt::format("--warmup-time={}", c.warmup_time),
+                                fmt::format("--iteration-time={}", c.iteration_time),
+                                std::string("--mode=") + to_string(c.mode),
+                                fmt::format("--steady-timer={},{}", t.ticks_per_ns, t.source)};
+  if (!c.counters.empty()) {
+    std::string list;
+    for (const std::string &n : c.counters)
+      list += (list.empty() ? "" : ",") + n;
+    a.push_back("--counters=" + list);
+  }
+  return a;
+}
+
+TimerInfo timer_from(const std::string &spec) {
+  if (spec.empty())
+    return calibrate_timer();
+  std::size_t comma = spec.find(',');
+  return calibrate_timer(std::stod(spec.substr(0, comma)), spec.substr(comma + 1));
+}
+
+class Progress {
+  bool tty_ = isatty(2);
+  bool verbose_;
+
+public:
+  explicit Progress(bool verbose) : verbose_(verbose) {}
+  void update(const std::string &bench, std::size_t i, std::size_t n, const ForkResult &f, int forks,
+              const Iteration &it, int per_fork) {
+    if (verbose_)
+      std::fprintf(stderr, "%s fork %d %s %d: %.3f ns/op (%llu ops, %zu batches)%s\n", bench.c_str(), f.number,
+                   it.warmup ? "warmup" : "iteration", it.index + 1, it.ns_per_op, (unsigned long long)it.ops,
+                   it.batches.size(), it.migrated ? " migrated" : "");
+    else if (tty_)
+      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: fork %d/%d, iteration %d/%d, %.3f ns/op", i + 1, n, bench.c_str(),
+                   f.number, forks, it.index + 1, per_fork, it.ns_per_op);
+  }
+  void done() {
+    if (tty_ && !verbose_)
+      std::fprintf(stderr, "\r\033[K");
+  }
+};
+
+ForkResult run_in_process(const Benchmark &b, std::size_t, int number, bool warmup, const RunConfig &cfg,
+                          const TimerInfo &timer, Counters &counters,
+                          const std::function<void(const Iteration &)> &progress) {
+  ForkResult f;
+  f.number = number;
+  f.warmup = warmup;
+  f.pid = getpid();
+  try {
+    measure_fork({&b, &cfg, &timer, &counters}, [&](std::uint64_t n) { f.batch_size = n; },
+                 [&](const Iteration &it) {
+                   f.iterations.push_back(it);
+                   progress(it);
+                 });
+  } catch (const std::exception &e) {
+    f.status = "error";
+    f.error = std::string("exception: ") + e.what();
+  }
+  return f;
 }
 
 } // namespace
 
 int run_main(int argc, char **argv) {
-  std::string filter = ".*";
-  bool list = false;
-  double batch_seconds = 0.01;
-  int batches = 11;
-  for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i];
-    if (!std::strcmp(a, "--list")) {
-      list = true;
-    } else if (!std::strncmp(a, "--filter=", 9)) {
-      filter = a + 9;
-    } else if (!std::strncmp(a, "--batch-time=", 13)) {
-      batch_seconds = std::atof(a + 13);
-    } else if (!std::strncmp(a, "--batches=", 10)) {
-      batches = std::max(1, std::atoi(a + 10));
-    } else if (!std::strcmp(a, "--help") || !std::strcmp(a, "-h")) {
-      usage(argv[0]);
-      return 0;
-    } else {
-      std::fprintf(stderr, "error: unknown option '%s' (see --help)\n", a);
-      return 2;
-    }
-  }
-  std::regex re;
+  CLI::App app{"steady benchmark runner: forks fresh processes, measures TSC time and counters per iteration"};
+  Cli cli;
+  define(app, cli);
   try {
-    re = std::regex(filter);
-  } catch (const std::regex_error &e) {
-    std::fprintf(stderr, "error: --filter='%s' is not a valid regex: %s\n", filter.c_str(), e.what());
-    return 2;
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError &e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+  RunConfig &cfg = cli.cfg;
+
+  if (!cli.fork_spec.empty()) {
+    std::size_t index;
+    int number, fd;
+    if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d", &index, &number, &fd) != 3 || index >= benchmarks().size())
+      return 2;
+    return serve_fork(index, fd, cfg, timer_from(cli.timer_spec));
   }
 
-  std::vector<const Benchmark *> selected;
-  for (const Benchmark &b : benchmarks())
-    if (std::regex_search(b.name, re))
-      selected.push_back(&b);
-  if (list) {
-    for (const Benchmark *b : selected)
-      std::printf("%s\n", b->name);
+  std::regex re;
+  try {
+    re = std::regex(cfg.filter);
+  } catch (const std::regex_error &e) {
+    std::fprintf(stderr, "error: --filter='%s' is not a valid regex: %s\n", cfg.filter.c_str(), e.what());
+    return 2;
+  }
+  std::vector<std::size_t> selected;
+  for (std::size_t i = 0; i < benchmarks().size(); ++i)
+    if (std::regex_search(benchmarks()[i].name, re))
+      selected.push_back(i);
+  if (cfg.list) {
+    for (std::size_t i : selected)
+      std::printf("%s\n", benchmarks()[i].name);
     return 0;
   }
-  for (const Benchmark *b : selected)
-    if (!*b->protected_by_plugin)
+  if (auto err = Counters::validate(cfg.counters)) {
+    std::fprintf(stderr, "error: %s (nothing was run)\n", err->c_str());
+    return 2;
+  }
+  for (std::size_t i : selected) {
+    const Benchmark &b = benchmarks()[i];
+    if (!*b.protected_by_plugin)
       std::fprintf(stderr,
                    "warning: %s (%s:%d) was compiled without the steady plugin: its dead "
                    "results and constant inputs are not protected from the optimizer\n",
-                   b->name, b->file, b->line);
+                   b.name, b.file, b.line);
+  }
 
-  std::printf("%-32s %12s %12s %12s %14s\n", "benchmark", "ns/op", "min", "max", "batch");
-  for (const Benchmark *b : selected) {
-    Result r = measure(*b, batch_seconds, batches);
-    std::printf("%-32s %12.3f %12.3f %12.3f %14llu\n", b->name, r.median_ns, r.min_ns, r.max_ns,
-                static_cast<unsigned long long>(r.batch));
-    std::fflush(stdout);
+  RunResult run;
+  run.config = cfg;
+  run.started = now_utc();
+  run.machine = describe_machine();
+  run.timer = calibrate_timer();
+  if (!run.timer.invariant)
+    std::fprintf(stderr, "warning: the TSC is not invariant on this CPU: times may drift with frequency changes\n");
+
+  // Counters are opened here too (for --no-fork, and to report once what is
+  // unavailable before anything runs); forks open their own.
+  Counters counters;
+  counters.open(cfg.counters);
+  run.counter_names = counters.names();
+  run.counters_unavailable = counters.unavailable();
+  if (std::string line = counters.summary(); !line.empty())
+    std::fprintf(stderr, "note: %s\n", line.c_str());
+  counters.enable();
+
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  auto save = [&] {
+    try {
+      if (!cfg.json.empty())
+        write_json(run, cfg.json);
+      if (!cfg.csv.empty())
+        write_csv(run, cfg.csv);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "error: %s\n", e.what());
+    }
+  };
+
+  Progress progress(cfg.verbose);
+  const std::vector<std::string> args = fork_args(cfg, run.timer);
+  const int total_forks = cfg.warmup_forks + cfg.forks;
+  for (std::size_t k = 0; k < selected.size() && !g_interrupted; ++k) {
+    const Benchmark &b = benchmarks()[selected[k]];
+    BenchmarkResult &result = run.benchmarks.emplace_back();
+    result.bench = &b;
+    for (int f = 1; f <= total_forks && !g_interrupted; ++f) {
+      bool warmup = f <= cfg.warmup_forks;
+      ForkResult *current = nullptr;
+      auto report = [&](const Iteration &it) {
+        if (current)
+          progress.update(b.name, k, selected.size(), *current, total_forks, it,
+                          cfg.warmup_iterations + cfg.iterations);
+      };
+      ForkResult placeholder;
+      placeholder.number = f;
+      current = &placeholder;
+      ForkResult fork = cfg.no_fork
+                            ? run_in_process(b, selected[k], f, warmup, cfg, run.timer, counters, report)
+                            : run_fork_process({selected[k], f, warmup, args, cfg.timeout}, g_interrupted, report,
+                                               nullptr, nullptr);
+      if (fork.failed() && fork.status != "interrupted") {
+        progress.done();
+        std::fprintf(stderr, "error: %s fork %d %s: %s; %zu iteration(s) kept, the run goes on\n", b.name, f,
+                     fork.status.c_str(), fork.error.c_str(), fork.iterations.size());
+      }
+      result.forks.push_back(std::move(fork));
+    }
+    result.summary = summarize(result.forks, run.counter_names.size());
+    save(); // after every benchmark: a killed run still leaves a complete file
+  }
+  progress.done();
+  run.partial = bool(g_interrupted);
+  save();
+  print_table(run);
+  if (run.partial) {
+    std::fprintf(stderr, "interrupted: results so far%s%s\n", cfg.json.empty() ? "" : " are in ",
+                 cfg.json.c_str());
+    return 130;
   }
   return 0;
 }

@@ -1,9 +1,9 @@
 // The plugin marks each payload it protected; the runner warns at start-up
 // about payloads compiled without it, and not about protected ones.
 // RUN: %clangxx -O2 %s %libsteady -o %t.plain
-// RUN: %t.plain --batch-time=0.0001 --batches=1 2>&1 | %FileCheck %s --check-prefix=PLAIN
+// RUN: %t.plain --forks=1 --warmup-iterations=0 --iterations=1 --iteration-time=0.001 2>&1 | %FileCheck %s --check-prefix=PLAIN
 // RUN: %clangxx -O2 -fpass-plugin=%plugin %s %libsteady -o %t.protected
-// RUN: %t.protected --batch-time=0.0001 --batches=1 2>&1 | %FileCheck %s --check-prefix=PROTECTED
+// RUN: %t.protected --forks=1 --warmup-iterations=0 --iterations=1 --iteration-time=0.001 2>&1 | %FileCheck %s --check-prefix=PROTECTED
 #include <steady/steady.h>
 
 STEADY_BENCH(plain_or_protected) { return 6 * 7; }

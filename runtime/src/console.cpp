@@ -1,0 +1,61 @@
+// The final table: one line per benchmark.
+#include <cstdio>
+#include <fmt/format.h>
+
+#include "results.h"
+
+namespace steady {
+
+namespace {
+
+std::string fixed(double v) {
+  if (v >= 1e6)
+    return fmt::format("{:.0f}", v);
+  if (v >= 100)
+    return fmt::format("{:.1f}", v);
+  if (v >= 1)
+    return fmt::format("{:.3f}", v);
+  return fmt::format("{:.4f}", v);
+}
+
+} // namespace
+
+void print_table(const RunResult &run) {
+  std::string head = fmt::format("{:<32} {:>12} {:>21} {:>10}", "benchmark", "ns/op", "99% CI", "ticks/op");
+  for (const std::string &c : run.counter_names)
+    head += fmt::format(" {:>14}", c + "/op");
+  head += fmt::format(" {:>7} {:>6}  {}", "forks", "iters", "notes");
+  std::printf("%s\n", head.c_str());
+  for (const BenchmarkResult &b : run.benchmarks) {
+    const Summary &s = b.summary;
+    std::string notes;
+    auto note = [&](const std::string &n) { notes += (notes.empty() ? "" : "; ") + n; };
+    if (!*b.bench->protected_by_plugin)
+      note("not protected by the plugin");
+    if (s.forks_failed)
+      note(fmt::format("{} fork(s) failed", s.forks_failed));
+    if (s.ci_over == "iterations")
+      note("one fork: CI over iterations");
+    if (s.migrated)
+      note("CPU migration seen");
+    if (s.multiplexed)
+      note("counters multiplexed");
+    std::string line;
+    if (s.iterations == 0) {
+      line = fmt::format("{:<32} {:>12} {:>21} {:>10}", b.bench->name, "-", "-", "-");
+      for (std::size_t i = 0; i < run.counter_names.size(); ++i)
+        line += fmt::format(" {:>14}", "-");
+    } else {
+      line = fmt::format("{:<32} {:>12} {:>21} {:>10}", b.bench->name, fixed(s.ns_per_op),
+                         "[" + fixed(s.ci_low) + ", " + fixed(s.ci_high) + "]", fixed(s.ticks_per_op));
+      for (double c : s.counters_per_op)
+        line += fmt::format(" {:>14}", fixed(c));
+    }
+    line += fmt::format(" {:>7} {:>6}  {}", fmt::format("{}/{}", s.forks_used, s.forks_used + s.forks_failed),
+                        s.iterations, notes);
+    std::printf("%s\n", line.c_str());
+  }
+  std::fflush(stdout);
+}
+
+} // namespace steady

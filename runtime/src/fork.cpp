@@ -1,0 +1,182 @@
+#include "fork.h"
+
+#include <cerrno>
+#include <fcntl.h>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "json_io.h"
+#include "measure.h"
+
+extern char **environ;
+
+namespace steady {
+namespace {
+
+using json = nlohmann::json;
+
+void send(int fd, const json &msg) {
+  std::string line = msg.dump() + "\n";
+  const char *p = line.data();
+  std::size_t left = line.size();
+  while (left) {
+    ssize_t n = write(fd, p, left);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      _exit(4); // the parent is gone: nobody to report to
+    p += n;
+    left -= std::size_t(n);
+  }
+}
+
+void handle(const json &msg, ForkResult &fork, const std::function<void(const Iteration &)> &progress,
+            std::vector<std::string> *names, std::vector<Counters::Unavailable> *unavailable) {
+  const std::string t = msg.at("t");
+  if (t == "batch_size") {
+    fork.batch_size = msg.at("n");
+  } else if (t == "iteration") {
+    fork.iterations.push_back(msg.at("it").get<Iteration>());
+    progress(fork.iterations.back());
+  } else if (t == "counters") {
+    if (names)
+      *names = msg.at("names").get<std::vector<std::string>>();
+    if (unavailable) {
+      unavailable->clear();
+      for (const json &u : msg.at("unavailable"))
+        unavailable->push_back({u.at("name"), u.at("reason")});
+    }
+  } else if (t == "error") {
+    fork.status = "error";
+    fork.error = msg.at("what");
+  }
+}
+
+} // namespace
+
+ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &interrupted,
+                            const std::function<void(const Iteration &)> &progress,
+                            std::vector<std::string> *counter_names,
+                            std::vector<Counters::Unavailable> *counters_unavailable) {
+  ForkResult fork;
+  fork.number = req.number;
+  fork.warmup = req.warmup;
+  int pipefd[2];
+  if (pipe2(pipefd, O_CLOEXEC) != 0) {
+    fork.status = "spawn-failed";
+    fork.error = std::string("pipe: ") + std::strerror(errno);
+    return fork;
+  }
+  // The child writes to fd 3, whatever number the pipe got here.
+  constexpr int kChildFd = 3;
+  std::vector<std::string> argv = {"/proc/self/exe",
+                                   "--steady-fork=" + std::to_string(req.bench_index) + "," +
+                                       std::to_string(req.number) + "," + std::to_string(kChildFd)};
+  argv.insert(argv.end(), req.args.begin(), req.args.end());
+  std::vector<char *> cargv;
+  for (std::string &a : argv)
+    cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, pipefd[1], kChildFd);
+  pid_t pid;
+  int err = posix_spawn(&pid, "/proc/self/exe", &fa, nullptr, cargv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(pipefd[1]);
+  if (err) {
+    close(pipefd[0]);
+    fork.status = "spawn-failed";
+    fork.error = std::string("posix_spawn: ") + std::strerror(err);
+    return fork;
+  }
+  fork.pid = pid;
+
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(req.timeout_seconds);
+  std::string buffer;
+  bool killed_for_timeout = false, killed_for_interrupt = false;
+  for (;;) {
+    pollfd pfd{pipefd[0], POLLIN, 0};
+    int r = poll(&pfd, 1, 100);
+    if (r < 0 && errno != EINTR)
+      break;
+    if (interrupted && !killed_for_interrupt) {
+      kill(pid, SIGKILL);
+      killed_for_interrupt = true;
+    }
+    if (std::chrono::steady_clock::now() > deadline && !killed_for_timeout && !killed_for_interrupt) {
+      kill(pid, SIGKILL);
+      killed_for_timeout = true;
+    }
+    if (r <= 0)
+      continue;
+    char chunk[65536];
+    ssize_t n = read(pipefd[0], chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break; // the child closed the pipe: it finished or died
+    buffer.append(chunk, std::size_t(n));
+    for (std::size_t nl; (nl = buffer.find('\n')) != std::string::npos; buffer.erase(0, nl + 1)) {
+      try {
+        handle(json::parse(buffer.substr(0, nl)), fork, progress, counter_names, counters_unavailable);
+      } catch (const json::exception &e) {
+        fork.status = "error";
+        fork.error = std::string("garbled report from the fork: ") + e.what();
+      }
+    }
+  }
+  close(pipefd[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(status)) {
+    fork.signal = WTERMSIG(status);
+    if (killed_for_interrupt) {
+      fork.status = "interrupted";
+    } else if (killed_for_timeout) {
+      fork.status = "timeout";
+      fork.error = "killed after " + std::to_string(int(req.timeout_seconds)) + " s (--timeout)";
+    } else {
+      fork.status = "crashed";
+      fork.error = std::string("killed by signal ") + std::to_string(fork.signal) + " (" + strsignal(fork.signal) + ")";
+    }
+  } else if (WIFEXITED(status)) {
+    fork.exit_code = WEXITSTATUS(status);
+    if (fork.exit_code != 0 && fork.status == "ok") {
+      fork.status = "crashed";
+      fork.error = "exited with status " + std::to_string(fork.exit_code);
+    }
+  }
+  return fork;
+}
+
+int serve_fork(std::size_t bench_index, int fd, const RunConfig &cfg, const TimerInfo &timer) {
+  const Benchmark &b = benchmarks().at(bench_index);
+  Counters counters;
+  counters.open(cfg.counters);
+  json unavailable = json::array();
+  for (const auto &u : counters.unavailable())
+    unavailable.push_back({{"name", u.name}, {"reason", u.reason}});
+  send(fd, {{"t", "counters"}, {"names", counters.names()}, {"unavailable", unavailable}});
+  counters.enable();
+  try {
+    measure_fork({&b, &cfg, &timer, &counters}, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
+                 [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
+  } catch (const std::exception &e) {
+    send(fd, {{"t", "error"}, {"what", std::string("exception: ") + e.what()}});
+    return 3;
+  } catch (...) {
+    send(fd, {{"t", "error"}, {"what", "an exception that is not a std::exception"}});
+    return 3;
+  }
+  send(fd, {{"t", "done"}});
+  return 0;
+}
+
+} // namespace steady

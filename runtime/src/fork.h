@@ -1,0 +1,36 @@
+// Forks are fresh processes: the benchmark binary runs itself again with a
+// hidden --steady-fork=INDEX,NUMBER,FD option and the same configuration, and
+// reports over the pipe on FD, one JSON object per line: {"t":"batch_size"},
+// {"t":"iteration"} (each as soon as it is measured), {"t":"counters"},
+// {"t":"error"} (an exception escaped the payload), {"t":"done"}. Whatever
+// arrived before a crash, a kill at the timeout or an interrupt is kept.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "results.h"
+
+namespace steady {
+
+struct ForkRequest {
+  std::size_t bench_index;
+  int number;
+  bool warmup;
+  std::vector<std::string> args; // the configuration, as command-line options
+  double timeout_seconds;
+};
+
+// Runs one fork in a new process and collects its results. `interrupted`
+// stops it early (its data so far is kept, status "interrupted").
+ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &interrupted,
+                            const std::function<void(const Iteration &)> &progress,
+                            std::vector<std::string> *counter_names,
+                            std::vector<Counters::Unavailable> *counters_unavailable);
+
+// The child side: measures benchmark `bench_index` and reports on `fd`.
+int serve_fork(std::size_t bench_index, int fd, const RunConfig &cfg, const TimerInfo &timer);
+
+} // namespace steady

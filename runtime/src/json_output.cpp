@@ -1,0 +1,107 @@
+// The result file, schema "steady-results/1" (docs/results-schema.md). Written
+// to a temporary file and renamed, so a reader never sees half a file and an
+// interrupted run leaves the last complete state.
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <stdexcept>
+#include <unistd.h>
+
+#include "json_io.h"
+
+namespace steady {
+
+void write_json(const RunResult &run, const std::string &path) {
+  using json = nlohmann::json;
+  const RunConfig &c = run.config;
+  json unavailable = json::array();
+  for (const auto &u : run.counters_unavailable)
+    unavailable.push_back({{"name", u.name}, {"reason", u.reason}});
+  json benches = json::array();
+  for (const BenchmarkResult &b : run.benchmarks) {
+    json forks = json::array();
+    for (const ForkResult &f : b.forks)
+      forks.push_back({{"fork", f.number},
+                       {"warmup", f.warmup},
+                       {"pid", f.pid},
+                       {"status", f.status},
+                       {"exit_code", f.exit_code},
+                       {"signal", f.signal},
+                       {"error", f.error},
+                       {"batch_size", f.batch_size},
+                       {"iterations", f.iterations}});
+    const Summary &s = b.summary;
+    benches.push_back({{"name", b.bench->name},
+                       {"file", b.bench->file},
+                       {"line", b.bench->line},
+                       {"protected", *b.bench->protected_by_plugin},
+                       {"forks", forks},
+                       {"summary",
+                        {{"ns_per_op", s.ns_per_op},
+                         {"ci99", {s.ci_low, s.ci_high}},
+                         {"ci_over", s.ci_over},
+                         {"ticks_per_op", s.ticks_per_op},
+                         {"counters_per_op", s.counters_per_op},
+                         {"forks_used", s.forks_used},
+                         {"forks_failed", s.forks_failed},
+                         {"iterations", s.iterations},
+                         {"migrated", s.migrated},
+                         {"multiplexed", s.multiplexed}}}});
+  }
+  json doc = {{"schema", "steady-results/1"},
+              {"partial", run.partial},
+              {"started", run.started},
+              {"config",
+               {{"warmup_iterations", c.warmup_iterations},
+                {"iterations", c.iterations},
+                {"forks", c.forks},
+                {"warmup_forks", c.warmup_forks},
+                {"warmup_time", c.warmup_time},
+                {"iteration_time", c.iteration_time},
+                {"mode", to_string(c.mode)},
+                {"filter", c.filter},
+                {"counters", c.counters},
+                {"seed", c.seed},
+                {"timeout", c.timeout},
+                {"no_fork", c.no_fork}}},
+              {"machine",
+               {{"cpu", run.machine.cpu},
+                {"cores", run.machine.cores},
+                {"kernel", run.machine.kernel},
+                {"governor", run.machine.governor},
+                {"hostname", run.machine.hostname},
+                {"timer", run.timer}}},
+              {"counters", {{"names", run.counter_names}, {"unavailable", unavailable}}},
+              {"benchmarks", benches}};
+
+  std::string tmp = path + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream out(tmp);
+    out << doc.dump(1) << "\n";
+    if (!out)
+      throw std::runtime_error("cannot write '" + tmp + "'");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "'");
+}
+
+void write_csv(const RunResult &run, const std::string &path) {
+  std::ofstream out(path);
+  out << "benchmark,fork,fork_status,iteration,warmup,ops,ns_per_op,ticks_per_op,migrated";
+  for (const std::string &n : run.counter_names)
+    out << "," << n << "_per_op";
+  out << "\n";
+  for (const BenchmarkResult &b : run.benchmarks)
+    for (const ForkResult &f : b.forks)
+      for (const Iteration &it : f.iterations) {
+        out << b.bench->name << "," << f.number << "," << f.status << "," << it.index << "," << it.warmup << ","
+            << it.ops << "," << it.ns_per_op << "," << it.ticks_per_op << "," << it.migrated;
+        for (double v : it.counters_per_op)
+          out << "," << v;
+        out << "\n";
+      }
+  if (!out)
+    throw std::runtime_error("cannot write '" + path + "'");
+}
+
+} // namespace steady

@@ -1,0 +1,104 @@
+#include "measure.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace steady {
+namespace {
+
+constexpr std::size_t kMaxBatchSamples = 1000;
+
+// Long enough that the timer's resolution and overhead are noise (>= 1000x the
+// resolution), short enough for about a thousand batches per iteration.
+double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t) {
+  double iteration_ticks = cfg.iteration_time * 1e9 * t.ticks_per_ns;
+  return std::max({1000 * t.resolution_ticks, 100 * t.overhead_ticks, iteration_ticks / kMaxBatchSamples});
+}
+
+double time_batch(const Benchmark &b, std::uint64_t n) {
+  std::uint64_t t0 = ticks_begin();
+  b.run(n);
+  std::uint32_t cpu;
+  return double(ticks_end(cpu) - t0);
+}
+
+std::uint64_t calibrate_batch(const Benchmark &b, const RunConfig &cfg, const TimerInfo &t) {
+  if (cfg.mode == Mode::SingleShot)
+    return 1;
+  const double target = target_batch_ticks(cfg, t);
+  std::uint64_t n = 1;
+  for (;;) {
+    double dt = time_batch(b, n);
+    if (dt >= target || n >= (std::uint64_t(1) << 40))
+      return n;
+    double grow = dt > 0 ? std::clamp(1.2 * target / dt, 2.0, 100.0) : 100.0;
+    n = std::uint64_t(std::ceil(double(n) * grow));
+  }
+}
+
+// Keeps at most kMaxBatchSamples by merging neighbours, weights added.
+void thin(std::vector<BatchSample> &s) {
+  std::vector<BatchSample> merged;
+  for (std::size_t i = 0; i + 1 < s.size(); i += 2) {
+    std::uint64_t ops = s[i].ops + s[i + 1].ops;
+    merged.push_back({(s[i].ticks_per_op * double(s[i].ops) + s[i + 1].ticks_per_op * double(s[i + 1].ops)) /
+                          double(ops),
+                      ops});
+  }
+  if (s.size() % 2)
+    merged.push_back(s.back());
+  s.swap(merged);
+}
+
+Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warmup) {
+  const TimerInfo &t = *p.timer;
+  const double budget = (warmup ? p.config->warmup_time : p.config->iteration_time) * 1e9 * t.ticks_per_ns;
+  const double fixed = t.overhead_ticks + double(n) * t.loop_ticks_per_op;
+  Iteration it;
+  it.index = index;
+  it.warmup = warmup;
+  std::uint32_t cpu, prev_cpu;
+  ticks_end(prev_cpu);
+  CounterSnapshot before = p.counters->read();
+  const std::uint64_t start = ticks_begin();
+  do {
+    std::uint64_t t0 = ticks_begin();
+    p.bench->run(n);
+    std::uint64_t t1 = ticks_end(cpu);
+    it.migrated |= cpu != prev_cpu;
+    prev_cpu = cpu;
+    double ticks = std::max(0.0, double(t1 - t0) - fixed);
+    it.ticks += ticks;
+    it.ops += n;
+    it.batches.push_back({ticks / double(n), n});
+    if (it.batches.size() >= 2 * kMaxBatchSamples)
+      thin(it.batches);
+    if (p.config->mode == Mode::SingleShot)
+      break;
+  } while (double(ticks_begin() - start) < budget);
+  CounterSnapshot after = p.counters->read();
+  if (it.batches.size() > kMaxBatchSamples)
+    thin(it.batches);
+  it.ticks_per_op = it.ticks / double(it.ops);
+  it.ns_per_op = it.ticks_per_op / t.ticks_per_ns;
+  for (std::size_t i = 0; i < after.values.size() && i < before.values.size(); ++i)
+    it.counters_per_op.push_back((after.values[i] - before.values[i]) / double(it.ops));
+  it.multiplexed = (after.time_running - before.time_running) < (after.time_enabled - before.time_enabled);
+  it.context_switches = after.context_switches - before.context_switches;
+  return it;
+}
+
+} // namespace
+
+void measure_fork(const ForkPlan &plan, const std::function<void(std::uint64_t)> &on_batch_size,
+                  const std::function<void(const Iteration &)> &on_iteration) {
+  std::uint64_t n = calibrate_batch(*plan.bench, *plan.config, *plan.timer);
+  on_batch_size(n);
+  int index = 0;
+  for (int i = 0; i < plan.config->warmup_iterations; ++i)
+    on_iteration(run_iteration(plan, n, index++, true));
+  for (int i = 0; i < plan.config->iterations; ++i)
+    on_iteration(run_iteration(plan, n, index++, false));
+}
+
+} // namespace steady

@@ -1,0 +1,23 @@
+// One fork's measurement, in the process that runs it: batch calibration,
+// warmup iterations, measurement iterations (SPEC §3.2-3.3).
+#pragma once
+
+#include <functional>
+
+#include "results.h"
+
+namespace steady {
+
+struct ForkPlan {
+  const Benchmark *bench;
+  const RunConfig *config;
+  const TimerInfo *timer;
+  Counters *counters; // opened and enabled by the caller
+};
+
+// Calibrates the batch size and reports it, then runs the warmup and
+// measurement iterations, reporting each as soon as it is measured.
+void measure_fork(const ForkPlan &plan, const std::function<void(std::uint64_t batch_size)> &on_batch_size,
+                  const std::function<void(const Iteration &)> &on_iteration);
+
+} // namespace steady

@@ -1,0 +1,88 @@
+// What a run measures: per benchmark, per fork, per iteration, with up to
+// 1000 weighted batch samples per iteration. Everything the JSON holds.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "counters.h"
+#include "steady/config.h"
+#include "steady/registry.h"
+#include "timer.h"
+
+namespace steady {
+
+struct BatchSample {
+  double ticks_per_op;
+  std::uint64_t ops; // the weight
+};
+
+struct Iteration {
+  int index = 0;
+  bool warmup = false;
+  std::uint64_t ops = 0;
+  double ticks = 0;        // payload time, overhead and empty-loop cost subtracted
+  double ticks_per_op = 0;
+  double ns_per_op = 0;
+  bool migrated = false;   // rdtscp saw another CPU during the iteration
+  bool multiplexed = false;
+  std::vector<double> counters_per_op; // in the order of the run's counter names
+  double context_switches = 0;
+  std::vector<BatchSample> batches;
+};
+
+struct ForkResult {
+  int number = 0;          // 1-based, warmup forks first
+  bool warmup = false;
+  long pid = 0;
+  std::string status = "ok"; // ok | crashed | timeout | error | interrupted | spawn-failed
+  int exit_code = 0;
+  int signal = 0;
+  std::string error;
+  std::uint64_t batch_size = 0;
+  std::vector<Iteration> iterations;
+
+  bool failed() const { return status != "ok"; }
+};
+
+struct Summary {
+  double ns_per_op = 0, ci_low = 0, ci_high = 0;
+  std::string ci_over; // "forks" or "iterations"
+  double ticks_per_op = 0;
+  std::vector<double> counters_per_op;
+  int forks_used = 0, forks_failed = 0, iterations = 0;
+  bool migrated = false, multiplexed = false;
+};
+
+struct BenchmarkResult {
+  const Benchmark *bench = nullptr;
+  std::vector<ForkResult> forks;
+  Summary summary;
+};
+
+struct Machine {
+  std::string cpu, kernel, governor, hostname;
+  int cores = 0;
+};
+
+struct RunResult {
+  RunConfig config;
+  TimerInfo timer;
+  Machine machine;
+  std::vector<std::string> counter_names;
+  std::vector<Counters::Unavailable> counters_unavailable;
+  std::vector<BenchmarkResult> benchmarks;
+  std::string started;
+  bool partial = false;
+};
+
+Machine describe_machine();
+Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters);
+
+// Outputs.
+void write_json(const RunResult &run, const std::string &path); // atomically
+void write_csv(const RunResult &run, const std::string &path);
+void print_table(const RunResult &run);
+
+} // namespace steady

@@ -1,0 +1,63 @@
+// The time stamp counter and its calibration (SPEC §3.3).
+//
+// x86-64: start `lfence; rdtsc; lfence`, end `rdtscp; lfence` (rdtscp's
+// TSC_AUX names the CPU, so a migration inside a batch is seen); never cpuid
+// to serialise (a VM exit). AArch64: `isb; mrs cntvct_el0`. Elsewhere
+// CLOCK_MONOTONIC_RAW in ns.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <time.h>
+
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+namespace steady {
+
+struct TimerInfo {
+  double ticks_per_ns = 1;
+  std::string source;             // "cpuid-0x15", "hypervisor-0x40000010", "calibrated", "cntfrq", "clock"
+  bool invariant = false;         // invariant TSC (CPUID 0x80000007 EDX[8]); always true off x86
+  double resolution_ticks = 1;    // smallest non-zero difference of two reads
+  double overhead_ticks = 0;      // median cost of a start/end pair around nothing
+  double loop_ticks_per_op = 0;   // cost of one empty iteration of the harness loop
+};
+
+inline std::uint64_t ticks_begin() {
+#if defined(__x86_64__)
+  _mm_lfence();
+  std::uint64_t t = __rdtsc();
+  _mm_lfence();
+  return t;
+#elif defined(__aarch64__)
+  std::uint64_t t;
+  asm volatile("isb; mrs %0, cntvct_el0" : "=r"(t)::"memory");
+  return t;
+#else
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+  return std::uint64_t(ts.tv_sec) * 1000000000u + std::uint64_t(ts.tv_nsec);
+#endif
+}
+
+// `cpu` receives an identifier of the CPU that read the counter (TSC_AUX),
+// or 0 where there is none.
+inline std::uint64_t ticks_end(std::uint32_t &cpu) {
+#if defined(__x86_64__)
+  std::uint64_t t = __rdtscp(&cpu);
+  _mm_lfence();
+  return t;
+#else
+  cpu = 0;
+  return ticks_begin();
+#endif
+}
+
+// Frequency (from CPUID when the CPU or hypervisor reports it, else measured
+// for ~100 ms against CLOCK_MONOTONIC_RAW), resolution and overhead. A known
+// frequency can be passed in (forks reuse the parent's).
+TimerInfo calibrate_timer(double known_ticks_per_ns = 0, const std::string &known_source = "");
+
+} // namespace steady

@@ -24,3 +24,7 @@ config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PAT
 import shutil
 if shutil.which("g++"):
     config.available_features.add("gxx")
+
+# A hardware PMU shows up as the "cpu" (or hybrid "cpu_core") event source.
+if any(os.path.exists("/sys/bus/event_source/devices/" + d) for d in ("cpu", "cpu_core")):
+    config.available_features.add("hw-pmu")

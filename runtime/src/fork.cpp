@@ -137,7 +137,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   }
   if (WIFSIGNALED(status)) {
     fork.signal = WTERMSIG(status);
-    if (killed_for_interrupt) {
+    if (killed_for_interrupt || interrupted) { // Ctrl-C reaches the whole process group
       fork.status = "interrupted";
     } else if (killed_for_timeout) {
       fork.status = "timeout";
@@ -156,8 +156,10 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   return fork;
 }
 
-int serve_fork(std::size_t bench_index, int fd, const RunConfig &cfg, const TimerInfo &timer) {
+int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer) {
   const Benchmark &b = benchmarks().at(bench_index);
+  // Payloads and fixtures may want to know which fork they run in.
+  setenv("STEADY_FORK", std::to_string(number).c_str(), 1);
   Counters counters;
   counters.open(cfg.counters);
   json unavailable = json::array();

@@ -30,7 +30,8 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
                             std::vector<std::string> *counter_names,
                             std::vector<Counters::Unavailable> *counters_unavailable);
 
-// The child side: measures benchmark `bench_index` and reports on `fd`.
-int serve_fork(std::size_t bench_index, int fd, const RunConfig &cfg, const TimerInfo &timer);
+// The child side: measures benchmark `bench_index` as fork `number` (also in
+// the environment as STEADY_FORK) and reports on `fd`.
+int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer);
 
 } // namespace steady

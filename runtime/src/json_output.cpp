@@ -51,6 +51,7 @@ void write_json(const RunResult &run, const std::string &path) {
   json doc = {{"schema", "steady-results/1"},
               {"partial", run.partial},
               {"started", run.started},
+              {"runner_pid", getpid()},
               {"config",
                {{"warmup_iterations", c.warmup_iterations},
                 {"iterations", c.iterations},

@@ -154,7 +154,7 @@ int run_main(int argc, char **argv) {
     int number, fd;
     if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d", &index, &number, &fd) != 3 || index >= benchmarks().size())
       return 2;
-    return serve_fork(index, fd, cfg, timer_from(cli.timer_spec));
+    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec));
   }
 
   std::regex re;

@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Prints facts about a steady result file, one per line, for FileCheck.
+
+usage: results.py FILE [--partial-ok]
+Exits 1 if the file is not valid JSON of schema steady-results/1.
+"""
+import json
+import sys
+
+doc = json.load(open(sys.argv[1]))
+assert doc["schema"] == "steady-results/1", doc["schema"]
+print("partial:", doc["partial"])
+runner = doc["runner_pid"]
+pids = []
+for b in doc["benchmarks"]:
+    for f in b["forks"]:
+        pids.append(f["pid"])
+        print("%s fork %d: %s, %d iterations%s" % (b["name"], f["fork"], f["status"], len(f["iterations"]),
+                                                   ", " + f["error"] if f["error"] else ""))
+print("distinct fork pids:", len(set(pids)) == len(pids), "runner pid among them:", runner in pids)
+for b in doc["benchmarks"]:
+    names = doc["counters"]["names"]
+    for f in b["forks"]:
+        for it in f["iterations"]:
+            if it["warmup"] or not names:
+                continue
+            counters = dict(zip(names, it["counters_per_op"]))
+            if "task-clock" in counters:
+                # task-clock counts ns of CPU time: per op it must match the TSC time per op.
+                ratio = counters["task-clock"] / it["ns_per_op"]
+                print("task-clock/ns_per_op within 0.5-2:", 0.5 < ratio < 2)
+                break
+        break

@@ -168,7 +168,7 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   send(fd, {{"t", "counters"}, {"names", counters.names()}, {"unavailable", unavailable}});
   counters.enable();
   try {
-    measure_fork({&b, &cfg, &timer, &counters}, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
+    measure_fork({&b, &cfg, &timer, &counters, nullptr}, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
                  [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
   } catch (const std::exception &e) {
     send(fd, {{"t", "error"}, {"what", std::string("exception: ") + e.what()}});

@@ -31,7 +31,11 @@ void write_json(const RunResult &run, const std::string &path) {
                        {"batch_size", f.batch_size},
                        {"iterations", f.iterations}});
     const Summary &s = b.summary;
+    json params = json::object();
+    for (const auto &[k, v] : b.bench->params)
+      params[k] = v;
     benches.push_back({{"name", b.bench->name},
+                       {"params", params},
                        {"file", b.bench->file},
                        {"line", b.bench->line},
                        {"protected", *b.bench->protected_by_plugin},

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace steady {
 namespace {
@@ -15,20 +16,26 @@ double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t) {
   return std::max({1000 * t.resolution_ticks, 100 * t.overhead_ticks, iteration_ticks / kMaxBatchSamples});
 }
 
-double time_batch(const Benchmark &b, std::uint64_t n) {
+double time_batch(const ForkPlan &p, std::uint64_t n) {
   std::uint64_t t0 = ticks_begin();
-  b.run(n);
+  p.bench->run(p.state, n);
   std::uint32_t cpu;
   return double(ticks_end(cpu) - t0);
 }
 
-std::uint64_t calibrate_batch(const Benchmark &b, const RunConfig &cfg, const TimerInfo &t) {
-  if (cfg.mode == Mode::SingleShot)
+std::uint64_t calibrate_batch(const ForkPlan &p) {
+  // Invocation-level setup runs between invocations: one per batch.
+  if (p.config->mode == Mode::SingleShot || p.bench->invocation_setup)
     return 1;
-  const double target = target_batch_ticks(cfg, t);
+  const double target = target_batch_ticks(*p.config, *p.timer);
+  const std::uint64_t reset_every = p.state ? p.state->reset_every() : 0;
   std::uint64_t n = 1;
   for (;;) {
-    double dt = time_batch(b, n);
+    if (reset_every && n >= reset_every)
+      return reset_every;
+    if (reset_every && p.state)
+      p.state->reset();
+    double dt = time_batch(p, n);
     if (dt >= target || n >= (std::uint64_t(1) << 40))
       return n;
     double grow = dt > 0 ? std::clamp(1.2 * target / dt, 2.0, 100.0) : 100.0;
@@ -57,14 +64,29 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
   Iteration it;
   it.index = index;
   it.warmup = warmup;
+  Fixture *state = p.state;
+  const bool per_invocation = state && p.bench->invocation_setup;
+  const std::uint64_t reset_every = state ? state->reset_every() : 0;
+  std::uint64_t since_reset = 0;
+  if (state)
+    state->setup_iteration();
   std::uint32_t cpu, prev_cpu;
   ticks_end(prev_cpu);
   CounterSnapshot before = p.counters->read();
   const std::uint64_t start = ticks_begin();
   do {
+    if (per_invocation)
+      state->setup_invocation();
+    if (reset_every && since_reset >= reset_every) {
+      state->reset();
+      since_reset = 0;
+    }
     std::uint64_t t0 = ticks_begin();
-    p.bench->run(n);
+    p.bench->run(state, n);
     std::uint64_t t1 = ticks_end(cpu);
+    since_reset += n;
+    if (per_invocation)
+      state->teardown_invocation();
     it.migrated |= cpu != prev_cpu;
     prev_cpu = cpu;
     double ticks = std::max(0.0, double(t1 - t0) - fixed);
@@ -77,6 +99,8 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
       break;
   } while (double(ticks_begin() - start) < budget);
   CounterSnapshot after = p.counters->read();
+  if (state)
+    state->teardown_iteration();
   if (it.batches.size() > kMaxBatchSamples)
     thin(it.batches);
   it.ticks_per_op = it.ticks / double(it.ops);
@@ -90,15 +114,23 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
 
 } // namespace
 
-void measure_fork(const ForkPlan &plan, const std::function<void(std::uint64_t)> &on_batch_size,
+void measure_fork(ForkPlan plan, const std::function<void(std::uint64_t)> &on_batch_size,
                   const std::function<void(const Iteration &)> &on_iteration) {
-  std::uint64_t n = calibrate_batch(*plan.bench, *plan.config, *plan.timer);
+  std::unique_ptr<Fixture> state(plan.bench->create ? plan.bench->create(*plan.bench) : nullptr);
+  plan.state = state.get();
+  if (state) {
+    state->params_ = plan.bench->params;
+    state->setup();
+  }
+  std::uint64_t n = calibrate_batch(plan);
   on_batch_size(n);
   int index = 0;
   for (int i = 0; i < plan.config->warmup_iterations; ++i)
     on_iteration(run_iteration(plan, n, index++, true));
   for (int i = 0; i < plan.config->iterations; ++i)
     on_iteration(run_iteration(plan, n, index++, false));
+  if (state)
+    state->teardown();
 }
 
 } // namespace steady

@@ -13,11 +13,13 @@ struct ForkPlan {
   const RunConfig *config;
   const TimerInfo *timer;
   Counters *counters; // opened and enabled by the caller
+  Fixture *state;     // the trial's fixture, set up by measure_fork; null for plain benchmarks
 };
 
-// Calibrates the batch size and reports it, then runs the warmup and
-// measurement iterations, reporting each as soon as it is measured.
-void measure_fork(const ForkPlan &plan, const std::function<void(std::uint64_t batch_size)> &on_batch_size,
+// Creates and sets up the trial's fixture, calibrates the batch size and
+// reports it, runs the warmup and measurement iterations, reporting each as
+// soon as it is measured, and tears the fixture down.
+void measure_fork(ForkPlan plan, const std::function<void(std::uint64_t batch_size)> &on_batch_size,
                   const std::function<void(const Iteration &)> &on_iteration);
 
 } // namespace steady

@@ -124,7 +124,7 @@ ForkResult run_in_process(const Benchmark &b, std::size_t, int number, bool warm
   f.warmup = warmup;
   f.pid = getpid();
   try {
-    measure_fork({&b, &cfg, &timer, &counters}, [&](std::uint64_t n) { f.batch_size = n; },
+    measure_fork({&b, &cfg, &timer, &counters, nullptr}, [&](std::uint64_t n) { f.batch_size = n; },
                  [&](const Iteration &it) {
                    f.iterations.push_back(it);
                    progress(it);
@@ -170,7 +170,7 @@ int run_main(int argc, char **argv) {
       selected.push_back(i);
   if (cfg.list) {
     for (std::size_t i : selected)
-      std::printf("%s\n", benchmarks()[i].name);
+      std::printf("%s\n", benchmarks()[i].name.c_str());
     return 0;
   }
   if (auto err = Counters::validate(cfg.counters)) {
@@ -183,7 +183,7 @@ int run_main(int argc, char **argv) {
       std::fprintf(stderr,
                    "warning: %s (%s:%d) was compiled without the steady plugin: its dead "
                    "results and constant inputs are not protected from the optimizer\n",
-                   b.name, b.file, b.line);
+                   b.name.c_str(), b.file, b.line);
   }
 
   RunResult run;
@@ -241,7 +241,7 @@ int run_main(int argc, char **argv) {
                                                nullptr, nullptr);
       if (fork.failed() && fork.status != "interrupted") {
         progress.done();
-        std::fprintf(stderr, "error: %s fork %d %s: %s; %zu iteration(s) kept, the run goes on\n", b.name, f,
+        std::fprintf(stderr, "error: %s fork %d %s: %s; %zu iteration(s) kept, the run goes on\n", b.name.c_str(), f,
                      fork.status.c_str(), fork.error.c_str(), fork.iterations.size());
       }
       result.forks.push_back(std::move(fork));

@@ -119,7 +119,7 @@ TimerInfo calibrate_timer(double known_ticks_per_ns, const std::string &known_so
   const std::uint64_t n = 100000;
   for (int i = 0; i < 21; ++i) {
     std::uint64_t a = ticks_begin();
-    detail::run_batch<EmptyPayload>(n);
+    detail::run_batch<EmptyPayload>(nullptr, n);
     std::uint64_t b = ticks_end(cpu);
     per_op.push_back((double(b - a) - info.overhead_ticks) / double(n));
   }

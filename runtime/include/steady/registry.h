@@ -1,22 +1,32 @@
-// Benchmark registration: what STEADY_BENCH expands to, and the runner entry.
+// Benchmark registration: what STEADY_BENCH / STEADY_BENCH_F expand to, and
+// the runner entry.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "steady/fixture.h"
 #include "steady/primitives.h"
 
 namespace steady {
 
 struct Benchmark {
-  const char *name;
+  std::string name; // with its parameters: "sort/size=64"
+  std::vector<std::pair<std::string, std::string>> params;
   const char *file;
   int line;
   // Set to true by the plugin at compile time on every payload it protected.
   const bool *protected_by_plugin;
-  // Runs the payload `iterations` times back to back, consuming every result.
-  void (*run)(std::uint64_t iterations);
+  // The state of one trial (fork): a fixture with its parameters, or null.
+  Fixture *(*create)(const Benchmark &);
+  // Runs the payload `iterations` times back to back on `state`, consuming
+  // every result.
+  void (*run)(Fixture *state, std::uint64_t iterations);
+  // The fixture has invocation-level setup or teardown (one call per batch).
+  bool invocation_setup = false;
 };
 
 // Every benchmark registered in the program, in registration order.
@@ -27,12 +37,13 @@ int run_main(int argc, char **argv);
 
 namespace detail {
 
-bool add_benchmark(const Benchmark &b);
+bool add_benchmark(Benchmark b, const std::vector<ParamAxis> &axes);
 
-// Instantiated at the end of the translation unit, after the payload (whose
-// return type is deduced) has been defined.
+// The measured loop. Instantiated at the end of the translation unit, after
+// the payload (whose return type is deduced) has been defined; kept out of
+// line so that its code is the same whichever runner calls it.
 template <class B>
-void run_batch(std::uint64_t iterations) {
+[[gnu::noinline]] void run_batch(Fixture *, std::uint64_t iterations) {
   for (std::uint64_t i = 0; i < iterations; ++i) {
     if constexpr (std::is_void_v<decltype(B::payload())>) {
       B::payload();
@@ -43,8 +54,31 @@ void run_batch(std::uint64_t iterations) {
 }
 
 template <class B>
+[[gnu::noinline]] void run_batch_f(Fixture *state, std::uint64_t iterations) {
+  B *self = static_cast<B *>(state);
+  for (std::uint64_t i = 0; i < iterations; ++i) {
+    if constexpr (std::is_void_v<decltype(self->payload())>) {
+      self->payload();
+    } else {
+      sink(self->payload());
+    }
+  }
+}
+
+template <class B>
 bool register_benchmark(const char *name, const char *file, int line) {
-  return add_benchmark({name, file, line, &B::protected_by_plugin, &run_batch<B>});
+  return add_benchmark({name, {}, file, line, &B::protected_by_plugin, nullptr, &run_batch<B>}, {});
+}
+
+template <class B>
+bool register_fixture_benchmark(const char *name, const char *file, int line, std::vector<ParamAxis> axes) {
+  // Overriding a virtual changes the type of &B::member from the base's.
+  using Base = void (Fixture::*)();
+  constexpr bool invocation = !std::is_same_v<decltype(&B::setup_invocation), Base> ||
+                              !std::is_same_v<decltype(&B::teardown_invocation), Base>;
+  Benchmark b{name, {}, file, line, &B::protected_by_plugin,
+              [](const Benchmark &) -> Fixture * { return new B(); }, &run_batch_f<B>, invocation};
+  return add_benchmark(std::move(b), axes);
 }
 
 } // namespace detail

@@ -10,6 +10,7 @@
 // steady::sink / steady::opaque by hand.
 #pragma once
 
+#include "steady/fixture.h"
 #include "steady/primitives.h"
 #include "steady/registry.h"
 
@@ -27,5 +28,19 @@
   [[maybe_unused]] const bool steady_registered_##name =                        \
       ::steady::detail::register_benchmark<steady_bench_##name>(#name, __FILE__, \
                                                                 __LINE__);      \
+  }                                                                             \
+  auto steady_bench_##name::payload()
+
+// A benchmark whose payload is a member of `fixture` (a steady::Fixture), with
+// optional parameter axes: STEADY_BENCH_F(Sorted, sort, steady::param("n", {64, 1024})).
+#define STEADY_BENCH_F(fixture, name, ...)                                      \
+  namespace {                                                                   \
+  struct steady_bench_##name : fixture {                                        \
+    static inline bool protected_by_plugin = false;                             \
+    STEADY_PAYLOAD_ATTR(&protected_by_plugin) auto payload();                   \
+  };                                                                            \
+  [[maybe_unused]] const bool steady_registered_##name =                        \
+      ::steady::detail::register_fixture_benchmark<steady_bench_##name>(        \
+          #name, __FILE__, __LINE__, {__VA_ARGS__});                            \
   }                                                                             \
   auto steady_bench_##name::payload()

@@ -67,7 +67,7 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
   Fixture *state = p.state;
   const bool per_invocation = state && p.bench->invocation_setup;
   const std::uint64_t reset_every = state ? state->reset_every() : 0;
-  std::uint64_t since_reset = 0;
+  std::uint64_t since_reset = reset_every; // calibration left the state anywhere: reset first
   if (state)
     state->setup_iteration();
   std::uint32_t cpu, prev_cpu;

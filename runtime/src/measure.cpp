@@ -5,9 +5,6 @@
 #include <memory>
 
 namespace steady {
-namespace {
-
-constexpr std::size_t kMaxBatchSamples = 1000;
 
 // Long enough that the timer's resolution and overhead are noise (>= 1000x the
 // resolution), short enough for about a thousand batches per iteration.
@@ -15,6 +12,21 @@ double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t) {
   double iteration_ticks = cfg.iteration_time * 1e9 * t.ticks_per_ns;
   return std::max({1000 * t.resolution_ticks, 100 * t.overhead_ticks, iteration_ticks / kMaxBatchSamples});
 }
+
+void thin(std::vector<BatchSample> &s) {
+  std::vector<BatchSample> merged;
+  for (std::size_t i = 0; i + 1 < s.size(); i += 2) {
+    std::uint64_t ops = s[i].ops + s[i + 1].ops;
+    merged.push_back({(s[i].ticks_per_op * double(s[i].ops) + s[i + 1].ticks_per_op * double(s[i + 1].ops)) /
+                          double(ops),
+                      ops});
+  }
+  if (s.size() % 2)
+    merged.push_back(s.back());
+  s.swap(merged);
+}
+
+namespace {
 
 double time_batch(const ForkPlan &p, std::uint64_t n) {
   std::uint64_t t0 = ticks_begin();
@@ -41,20 +53,6 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
     double grow = dt > 0 ? std::clamp(1.2 * target / dt, 2.0, 100.0) : 100.0;
     n = std::uint64_t(std::ceil(double(n) * grow));
   }
-}
-
-// Keeps at most kMaxBatchSamples by merging neighbours, weights added.
-void thin(std::vector<BatchSample> &s) {
-  std::vector<BatchSample> merged;
-  for (std::size_t i = 0; i + 1 < s.size(); i += 2) {
-    std::uint64_t ops = s[i].ops + s[i + 1].ops;
-    merged.push_back({(s[i].ticks_per_op * double(s[i].ops) + s[i + 1].ticks_per_op * double(s[i + 1].ops)) /
-                          double(ops),
-                      ops});
-  }
-  if (s.size() % 2)
-    merged.push_back(s.back());
-  s.swap(merged);
 }
 
 Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warmup) {

@@ -16,6 +16,17 @@ struct ForkPlan {
   Fixture *state;     // the trial's fixture, set up by measure_fork; null for plain benchmarks
 };
 
+// At most this many weighted batch samples are kept per iteration.
+inline constexpr std::size_t kMaxBatchSamples = 1000;
+
+// The time one batch should take: >= 1000x the timer's resolution and 100x
+// its overhead, and about 1/1000 of an iteration.
+double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t);
+
+// Halves the number of batch samples by merging neighbours (weights add up,
+// the weighted mean is kept).
+void thin(std::vector<BatchSample> &samples);
+
 // Creates and sets up the trial's fixture, calibrates the batch size and
 // reports it, runs the warmup and measurement iterations, reporting each as
 // soon as it is measured, and tears the fixture down.

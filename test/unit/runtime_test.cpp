@@ -1,0 +1,192 @@
+// Unit tests of the runtime's arithmetic: batch sizing and thinning, the
+// summary's confidence interval, parameter products, JSON round trips and the
+// result file's schema.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "json_io.h"
+#include "measure.h"
+#include "results.h"
+
+namespace steady {
+namespace {
+
+TEST(BatchSizing, TargetIsThousandTimesResolutionAtLeast) {
+  RunConfig cfg;
+  cfg.iteration_time = 1e-6; // tiny: the resolution bound decides
+  TimerInfo t;
+  t.ticks_per_ns = 3;
+  t.resolution_ticks = 40;
+  t.overhead_ticks = 30;
+  EXPECT_DOUBLE_EQ(target_batch_ticks(cfg, t), 40000);
+}
+
+TEST(BatchSizing, TargetIsOneThousandthOfAnIteration) {
+  RunConfig cfg;
+  cfg.iteration_time = 0.1; // 100 ms = 3e8 ticks at 3 ticks/ns
+  TimerInfo t;
+  t.ticks_per_ns = 3;
+  t.resolution_ticks = 1;
+  t.overhead_ticks = 30;
+  EXPECT_DOUBLE_EQ(target_batch_ticks(cfg, t), 3e8 / 1000);
+}
+
+TEST(BatchSizing, OverheadBoundsSmallTimers) {
+  RunConfig cfg;
+  cfg.iteration_time = 1e-6;
+  TimerInfo t;
+  t.resolution_ticks = 1;
+  t.overhead_ticks = 500;
+  EXPECT_DOUBLE_EQ(target_batch_ticks(cfg, t), 50000);
+}
+
+TEST(BatchThinning, KeepsTotalWeightAndWeightedMean) {
+  std::vector<BatchSample> s = {{10, 1}, {20, 3}, {30, 2}, {40, 2}, {50, 1}};
+  double ops = 9, mean = (10 * 1 + 20 * 3 + 30 * 2 + 40 * 2 + 50 * 1) / ops;
+  thin(s);
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[0].ops, 4u);
+  EXPECT_DOUBLE_EQ(s[0].ticks_per_op, (10 + 60) / 4.0);
+  EXPECT_DOUBLE_EQ(s[1].ticks_per_op, (60 + 80) / 4.0);
+  EXPECT_EQ(s[2].ops, 1u); // the odd one out is kept as is
+  double total = 0, weighted = 0;
+  for (const BatchSample &b : s) {
+    total += double(b.ops);
+    weighted += b.ticks_per_op * double(b.ops);
+  }
+  EXPECT_DOUBLE_EQ(total, ops);
+  EXPECT_DOUBLE_EQ(weighted / total, mean);
+}
+
+ForkResult fork_with(std::initializer_list<double> ns, const char *status = "ok") {
+  ForkResult f;
+  f.status = status;
+  int i = 0;
+  for (double v : ns) {
+    Iteration it;
+    it.index = i++;
+    it.ns_per_op = v;
+    it.ops = 100;
+    it.ticks = v * 100 * 2; // 2 ticks per ns
+    f.iterations.push_back(it);
+  }
+  return f;
+}
+
+TEST(Summary, NinetyNinePercentIntervalOverForkMeans) {
+  // Fork means 1, 2, 3: mean 2, sd 1, se 1/sqrt(3); t(0.995, 2) = 9.924843
+  // (R: qt(0.995, 2)), so the half-width is 5.730111.
+  Summary s = summarize({fork_with({1}), fork_with({2}), fork_with({3})}, 0);
+  EXPECT_EQ(s.ci_over, "forks");
+  EXPECT_DOUBLE_EQ(s.ns_per_op, 2);
+  EXPECT_NEAR(s.ci_high - 2, 9.924843 / std::sqrt(3.0), 1e-5);
+  EXPECT_NEAR(2 - s.ci_low, 9.924843 / std::sqrt(3.0), 1e-5);
+  EXPECT_DOUBLE_EQ(s.ticks_per_op, 4);
+}
+
+TEST(Summary, FailedForksAreCountedButNotMixedIn) {
+  Summary s = summarize({fork_with({1, 1}), fork_with({100, 100}, "crashed"), fork_with({3, 3})}, 0);
+  EXPECT_EQ(s.forks_used, 2);
+  EXPECT_EQ(s.forks_failed, 1);
+  EXPECT_DOUBLE_EQ(s.ns_per_op, 2);
+  EXPECT_EQ(s.iterations, 4);
+}
+
+TEST(Summary, OneForkFallsBackToIterations) {
+  Summary s = summarize({fork_with({1, 2, 3})}, 0);
+  EXPECT_EQ(s.ci_over, "iterations");
+  EXPECT_NEAR(s.ci_high - 2, 9.924843 / std::sqrt(3.0), 1e-5);
+}
+
+TEST(Parameters, CartesianProductInRegistrationOrder) {
+  std::size_t before = benchmarks().size();
+  static bool mark = false;
+  detail::add_benchmark({"unit_params", {}, "f.cpp", 1, &mark, nullptr, nullptr},
+                        {param("a", {1, 2}), param("b", {"x", "y", "z"})});
+  ASSERT_EQ(benchmarks().size(), before + 6);
+  std::vector<std::string> names;
+  for (std::size_t i = before; i < benchmarks().size(); ++i)
+    names.push_back(benchmarks()[i].name);
+  EXPECT_EQ(names, (std::vector<std::string>{"unit_params/a=1/b=x", "unit_params/a=1/b=y", "unit_params/a=1/b=z",
+                                             "unit_params/a=2/b=x", "unit_params/a=2/b=y", "unit_params/a=2/b=z"}));
+  EXPECT_EQ(benchmarks()[before + 4].params,
+            (std::vector<std::pair<std::string, std::string>>{{"a", "2"}, {"b", "y"}}));
+}
+
+TEST(Parameters, FixtureReadsTypedValues) {
+  Fixture f;
+  f.params_ = {{"n", "64"}, {"scale", "0.25"}, {"kind", "sorted"}};
+  EXPECT_EQ(f.param_int("n"), 64);
+  EXPECT_DOUBLE_EQ(f.param_double("scale"), 0.25);
+  EXPECT_EQ(f.param("kind"), "sorted");
+  EXPECT_THROW(f.param("missing"), std::out_of_range);
+  EXPECT_THROW(f.param_int("kind"), std::invalid_argument);
+}
+
+TEST(Json, IterationRoundTrip) {
+  Iteration it;
+  it.index = 3;
+  it.warmup = true;
+  it.ops = 12345;
+  it.ticks = 678.5;
+  it.ticks_per_op = 0.055;
+  it.ns_per_op = 0.021;
+  it.migrated = true;
+  it.counters_per_op = {1.5, 2.5};
+  it.context_switches = 2;
+  it.batches = {{0.05, 100}, {0.06, 200}};
+  Iteration back = nlohmann::json(it).get<Iteration>();
+  EXPECT_EQ(nlohmann::json(back), nlohmann::json(it));
+  EXPECT_EQ(back.batches[1].ops, 200u);
+}
+
+TEST(Json, ResultFileFollowsTheSchema) {
+  static bool mark = true;
+  Benchmark b{"schema_check", {{"n", "8"}}, "f.cpp", 7, &mark, nullptr, nullptr};
+  RunResult run;
+  run.started = "2026-11-22T00:00:00Z";
+  run.counter_names = {"task-clock"};
+  run.counters_unavailable = {{"cycles", "perf_event_open: No such file or directory"}};
+  BenchmarkResult r;
+  r.bench = &b;
+  r.forks = {fork_with({1, 2}), fork_with({5}, "crashed")};
+  r.forks[1].error = "killed by signal 6 (Aborted)";
+  r.summary = summarize(r.forks, 0);
+  run.benchmarks.push_back(r);
+  std::string path = ::testing::TempDir() + "steady-schema-" + std::to_string(getpid()) + ".json";
+  write_json(run, path);
+  nlohmann::json doc = nlohmann::json::parse(std::ifstream(path));
+  std::remove(path.c_str());
+
+  EXPECT_EQ(doc["schema"], "steady-results/1");
+  EXPECT_FALSE(doc["partial"].get<bool>());
+  for (const char *key : {"config", "machine", "counters", "benchmarks", "started", "runner_pid"})
+    EXPECT_TRUE(doc.contains(key)) << key;
+  for (const char *key : {"ticks_per_ns", "source", "invariant", "resolution_ticks", "overhead_ticks"})
+    EXPECT_TRUE(doc["machine"]["timer"].contains(key)) << key;
+  EXPECT_EQ(doc["counters"]["unavailable"][0]["name"], "cycles");
+  const nlohmann::json &jb = doc["benchmarks"][0];
+  EXPECT_EQ(jb["name"], "schema_check");
+  EXPECT_EQ(jb["params"]["n"], "8");
+  EXPECT_TRUE(jb["protected"].get<bool>());
+  ASSERT_EQ(jb["forks"].size(), 2u);
+  EXPECT_EQ(jb["forks"][1]["status"], "crashed");
+  EXPECT_EQ(jb["forks"][1]["error"], "killed by signal 6 (Aborted)");
+  EXPECT_EQ(jb["forks"][1]["iterations"].size(), 1u); // a failed fork's data is kept
+  EXPECT_EQ(jb["summary"]["forks_failed"], 1);
+  EXPECT_DOUBLE_EQ(jb["summary"]["ns_per_op"].get<double>(), 1.5);
+}
+
+TEST(Counters, UnknownEventIsRejectedBeforeRunning) {
+  auto err = Counters::validate({"task-clock", "definitely-not-an-event"});
+  ASSERT_TRUE(err.has_value());
+  EXPECT_NE(err->find("unknown counter 'definitely-not-an-event'"), std::string::npos);
+  EXPECT_FALSE(Counters::validate({"task-clock", "page-faults"}).has_value());
+}
+
+} // namespace
+} // namespace steady

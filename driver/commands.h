@@ -12,5 +12,6 @@ namespace steady::driver {
 // `after_dashes`: the arguments after the first `--`, passed through verbatim
 // (a compile command, extra compiler flags).
 void add_audit(CLI::App &app, const std::vector<std::string> &after_dashes);
+void add_cxx(CLI::App &app, const std::vector<std::string> &after_dashes);
 
 } // namespace steady::driver

@@ -7,18 +7,21 @@
 
 int main(int argc, char **argv) {
   // CLI11 would read what follows `--` as positionals; it belongs to the
-  // command being wrapped instead.
+  // command being wrapped instead. `steady c++ ARGS` passes everything on.
   std::vector<std::string> after_dashes;
   int own = argc;
-  for (int i = 1; i < argc; ++i)
-    if (std::string(argv[i]) == "--") {
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--" || (i == 1 && a == "c++")) {
       after_dashes.assign(argv + i + 1, argv + argc);
-      own = i;
+      own = a == "--" ? i : i + 1;
       break;
     }
+  }
   CLI::App app{"steady: compiler-assisted microbenchmarking for C and C++"};
   app.require_subcommand(1);
   steady::driver::add_audit(app, after_dashes);
+  steady::driver::add_cxx(app, after_dashes);
   CLI11_PARSE(app, own, argv);
   return 0;
 }

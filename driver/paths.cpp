@@ -34,6 +34,10 @@ std::string include_path() {
       .append("/..");
 }
 
+std::string runtime_path() {
+  return first_existing("STEADY_RUNTIME", self_dir() / ".." / "lib" / STEADY_RUNTIME_NAME, STEADY_RUNTIME_BUILD_PATH);
+}
+
 std::string clang_path() {
   if (const char *e = std::getenv("STEADY_CLANG"); e && *e)
     return e;

@@ -10,5 +10,6 @@ namespace steady::driver {
 std::string plugin_path();
 std::string include_path();
 std::string clang_path();
+std::string runtime_path(); // libsteady.a
 
 } // namespace steady::driver

@@ -1,0 +1,53 @@
+// steady c++ ARGS: clang++-22 with steady added, for builds without CMake.
+//
+//   steady c++ -O2 bench.cpp -o bench
+//
+// adds -std=c++20 (unless a -std is given), the runtime headers, the plugin,
+// and, when linking, libsteady. Everything else is passed to clang as is, and
+// clang's exit status is returned.
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "commands.h"
+#include "paths.h"
+
+namespace steady::driver {
+namespace {
+
+int exec_clang(const std::vector<std::string> &user) {
+  auto has = [&](auto pred) { return std::any_of(user.begin(), user.end(), pred); };
+  bool links = !has([](const std::string &a) { return a == "-c" || a == "-S" || a == "-E" || a == "-fsyntax-only"; });
+  std::vector<std::string> argv = {clang_path()};
+  if (!has([](const std::string &a) { return a.rfind("-std=", 0) == 0; }))
+    argv.push_back("-std=c++20");
+  argv.push_back("-I" + include_path());
+  argv.push_back("-fpass-plugin=" + plugin_path());
+  argv.insert(argv.end(), user.begin(), user.end());
+  if (links)
+    argv.push_back(runtime_path()); // after the objects that need it
+  std::vector<char *> cargv;
+  for (std::string &a : argv)
+    cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  execv(cargv[0], cargv.data());
+  fmt::print(stderr, "steady c++: cannot run '{}': {}\n", argv[0], std::strerror(errno));
+  return 127;
+}
+
+} // namespace
+
+void add_cxx(CLI::App &app, const std::vector<std::string> &after_dashes) {
+  CLI::App *sub = app.add_subcommand("c++", "Compile and link with clang++-22, the steady plugin and runtime "
+                                            "(arguments are passed to clang)");
+  sub->callback([after_dashes] {
+    if (int status = exec_clang(after_dashes))
+      throw CLI::RuntimeError(status);
+  });
+}
+
+} // namespace steady::driver

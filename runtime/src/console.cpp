@@ -22,6 +22,9 @@ std::string fixed(double v) {
 
 void print_table(const RunResult &run) {
   std::string head = fmt::format("{:<32} {:>12} {:>21} {:>10}", "benchmark", "ns/op", "99% CI", "ticks/op");
+  const bool sample = run.config.mode == Mode::Sample;
+  if (sample)
+    head += fmt::format(" {:>10} {:>10} {:>10}", "p50", "p90", "p99");
   for (const std::string &c : run.counter_names)
     head += fmt::format(" {:>14}", c + "/op");
   head += fmt::format(" {:>7} {:>6}  {}", "forks", "iters", "notes");
@@ -43,11 +46,13 @@ void print_table(const RunResult &run) {
     std::string line;
     if (s.iterations == 0) {
       line = fmt::format("{:<32} {:>12} {:>21} {:>10}", b.bench->name, "-", "-", "-");
-      for (std::size_t i = 0; i < run.counter_names.size(); ++i)
+      for (std::size_t i = 0; i < run.counter_names.size() + (sample ? 3 : 0); ++i)
         line += fmt::format(" {:>14}", "-");
     } else {
       line = fmt::format("{:<32} {:>12} {:>21} {:>10}", b.bench->name, fixed(s.ns_per_op),
                          "[" + fixed(s.ci_low) + ", " + fixed(s.ci_high) + "]", fixed(s.ticks_per_op));
+      if (sample)
+        line += fmt::format(" {:>10} {:>10} {:>10}", fixed(s.p50), fixed(s.p90), fixed(s.p99));
       for (double c : s.counters_per_op)
         line += fmt::format(" {:>14}", fixed(c));
     }

@@ -45,6 +45,7 @@ void write_json(const RunResult &run, const std::string &path) {
                          {"ci99", {s.ci_low, s.ci_high}},
                          {"ci_over", s.ci_over},
                          {"ticks_per_op", s.ticks_per_op},
+                         {"batch_percentiles_ns", {{"p50", s.p50}, {"p90", s.p90}, {"p99", s.p99}}},
                          {"counters_per_op", s.counters_per_op},
                          {"forks_used", s.forks_used},
                          {"forks_failed", s.forks_failed},

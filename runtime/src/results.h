@@ -51,6 +51,7 @@ struct Summary {
   std::string ci_over; // "forks" or "iterations"
   double ticks_per_op = 0;
   std::vector<double> counters_per_op;
+  double p50 = 0, p90 = 0, p99 = 0; // weighted percentiles of the batch samples, ns/op
   int forks_used = 0, forks_failed = 0, iterations = 0;
   bool migrated = false, multiplexed = false;
 };

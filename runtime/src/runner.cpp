@@ -43,6 +43,7 @@ struct Cli {
   RunConfig cfg;
   std::string fork_spec; // hidden: INDEX,NUMBER,FD in a fork
   std::string timer_spec; // hidden: the parent's TSC frequency and source
+  std::string mode = "avgt";
 };
 
 void define(CLI::App &app, Cli &cli) {
@@ -53,9 +54,9 @@ void define(CLI::App &app, Cli &cli) {
   app.add_option("--iterations,-i", c.iterations, "Measurement iterations per fork")->capture_default_str();
   app.add_option("--warmup-time", c.warmup_time, "Seconds per warmup iteration")->capture_default_str();
   app.add_option("--iteration-time", c.iteration_time, "Seconds per measurement iteration")->capture_default_str();
-  app.add_option("--mode", c.mode, "avgt (time per op), sample (batch-sample distribution) or ss (single shot)")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, Mode>{{"avgt", Mode::AverageTime}, {"sample", Mode::Sample}, {"ss", Mode::SingleShot}}));
+  app.add_option("--mode", cli.mode, "avgt (time per op), sample (batch-sample distribution) or ss (single shot)")
+      ->check(CLI::IsMember({"avgt", "sample", "ss"}))
+      ->capture_default_str();
   app.add_option("--filter", c.filter, "Run benchmarks whose name matches this regex (ECMAScript)");
   app.add_flag("--list", c.list, "Print the benchmark names and exit");
   app.add_option("--counters", c.counters, "Events to count (libpfm4 names: cycles, instructions, task-clock, ...)")
@@ -148,6 +149,7 @@ int run_main(int argc, char **argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   RunConfig &cfg = cli.cfg;
+  cfg.mode = cli.mode == "sample" ? Mode::Sample : cli.mode == "ss" ? Mode::SingleShot : Mode::AverageTime;
 
   if (!cli.fork_spec.empty()) {
     std::size_t index;

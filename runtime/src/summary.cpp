@@ -1,4 +1,5 @@
 // Per-benchmark summary and the machine description.
+#include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <fstream>
@@ -36,10 +37,27 @@ std::string first_line(const char *path) {
   return s;
 }
 
+// The ticks/op below which a fraction q of the operations fell (weighted by ops).
+double weighted_percentile(std::vector<BatchSample> samples, double q) {
+  std::sort(samples.begin(), samples.end(),
+            [](const BatchSample &a, const BatchSample &b) { return a.ticks_per_op < b.ticks_per_op; });
+  double total = 0;
+  for (const BatchSample &b : samples)
+    total += double(b.ops);
+  double seen = 0;
+  for (const BatchSample &b : samples) {
+    seen += double(b.ops);
+    if (seen >= q * total)
+      return b.ticks_per_op;
+  }
+  return samples.empty() ? 0 : samples.back().ticks_per_op;
+}
+
 } // namespace
 
 Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters) {
   Summary s;
+  std::vector<BatchSample> batches;
   s.counters_per_op.assign(counters, 0);
   std::vector<double> fork_means, iteration_values;
   double ticks = 0, ops = 0;
@@ -62,6 +80,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters) {
       iteration_values.push_back(it.ns_per_op);
       ticks += it.ticks;
       ops += double(it.ops);
+      batches.insert(batches.end(), it.batches.begin(), it.batches.end());
       s.migrated |= it.migrated;
       s.multiplexed |= it.multiplexed;
       for (std::size_t c = 0; c < counters && c < it.counters_per_op.size(); ++c)
@@ -82,6 +101,11 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters) {
   s.ticks_per_op = ticks / ops;
   for (double &c : s.counters_per_op)
     c /= ops;
+  // Percentiles in ns: ticks scaled by the same factor as the mean.
+  double ns_per_tick = s.ns_per_op > 0 && s.ticks_per_op > 0 ? s.ns_per_op / s.ticks_per_op : 0;
+  s.p50 = weighted_percentile(batches, 0.50) * ns_per_tick;
+  s.p90 = weighted_percentile(batches, 0.90) * ns_per_tick;
+  s.p99 = weighted_percentile(batches, 0.99) * ns_per_tick;
   return s;
 }
 

@@ -101,15 +101,15 @@ class Progress {
 
 public:
   explicit Progress(bool verbose) : verbose_(verbose) {}
-  void update(const std::string &bench, std::size_t i, std::size_t n, const ForkResult &f, int forks,
-              const Iteration &it, int per_fork) {
+  void update(const std::string &bench, std::size_t i, std::size_t n, int fork, int forks, const Iteration &it,
+              int per_fork) {
     if (verbose_)
-      std::fprintf(stderr, "%s fork %d %s %d: %.3f ns/op (%llu ops, %zu batches)%s\n", bench.c_str(), f.number,
+      std::fprintf(stderr, "%s fork %d %s %d: %.3f ns/op (%llu ops, %zu batches)%s\n", bench.c_str(), fork,
                    it.warmup ? "warmup" : "iteration", it.index + 1, it.ns_per_op, (unsigned long long)it.ops,
                    it.batches.size(), it.migrated ? " migrated" : "");
     else if (tty_)
       std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: fork %d/%d, iteration %d/%d, %.3f ns/op", i + 1, n, bench.c_str(),
-                   f.number, forks, it.index + 1, per_fork, it.ns_per_op);
+                   fork, forks, it.index + 1, per_fork, it.ns_per_op);
   }
   void done() {
     if (tty_ && !verbose_)
@@ -117,7 +117,7 @@ public:
   }
 };
 
-ForkResult run_in_process(const Benchmark &b, std::size_t, int number, bool warmup, const RunConfig &cfg,
+ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const RunConfig &cfg,
                           const TimerInfo &timer, Counters &counters,
                           const std::function<void(const Iteration &)> &progress) {
   ForkResult f;
@@ -228,17 +228,11 @@ int run_main(int argc, char **argv) {
     result.bench = &b;
     for (int f = 1; f <= total_forks && !g_interrupted; ++f) {
       bool warmup = f <= cfg.warmup_forks;
-      ForkResult *current = nullptr;
       auto report = [&](const Iteration &it) {
-        if (current)
-          progress.update(b.name, k, selected.size(), *current, total_forks, it,
-                          cfg.warmup_iterations + cfg.iterations);
+        progress.update(b.name, k, selected.size(), f, total_forks, it, cfg.warmup_iterations + cfg.iterations);
       };
-      ForkResult placeholder;
-      placeholder.number = f;
-      current = &placeholder;
       ForkResult fork = cfg.no_fork
-                            ? run_in_process(b, selected[k], f, warmup, cfg, run.timer, counters, report)
+                            ? run_in_process(b, f, warmup, cfg, run.timer, counters, report)
                             : run_fork_process({selected[k], f, warmup, args, cfg.timeout}, g_interrupted, report,
                                                nullptr, nullptr);
       if (fork.failed() && fork.status != "interrupted") {

@@ -150,13 +150,13 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
     // Algorithm 1, lines 6-9: a checkpoint after every warmup iteration; stop
     // from min_warmup on once the window is stable, at max_warmup otherwise.
     Stability stability(policy);
-    std::vector<stats::Fork> warmup(1);
+    stats::Fork warmup;
     outcome.stable = false;
     for (int i = 1; i <= plan.config->max_warmup; ++i) {
       Iteration it = run_iteration(plan, n, index++, true);
-      warmup[0].push_back(weighted_samples(it));
+      warmup.push_back(weighted_samples(it));
       on_iteration(it);
-      stability.checkpoint(warmup, false);
+      stability.checkpoint_warmup(warmup);
       if (i >= plan.config->min_warmup && stability.stable(std::size_t(policy.window))) {
         outcome.stable = true;
         break;

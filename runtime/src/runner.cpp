@@ -280,7 +280,7 @@ int run_main(int argc, char **argv) {
       if (samples.empty())
         continue;
       measured.push_back(std::move(samples));
-      stability.checkpoint(measured, true);
+      stability.checkpoint_forks(measured);
       result.stop.last = stability.last();
       int forks_done = int(measured.size());
       if (forks_done >= cfg.min_forks && stability.stable(2)) {

@@ -38,20 +38,21 @@ bool StopPolicy::parse(const std::string &spec, StopPolicy &out) {
 
 namespace {
 
-std::vector<stats::Weighted> pooled(const std::vector<stats::Fork> &data, std::size_t forks, std::size_t iterations) {
-  std::vector<stats::Weighted> all;
-  for (std::size_t f = 0; f < forks; ++f)
-    for (std::size_t i = 0; i < (f + 1 == forks ? iterations : data[f].size()); ++i)
-      all.insert(all.end(), data[f][i].begin(), data[f][i].end());
-  return all;
+std::vector<double> values(const std::vector<stats::Fork> &data) {
+  std::vector<double> v;
+  for (const stats::Fork &f : data)
+    for (const stats::Iteration &it : f)
+      for (const stats::Weighted &s : it)
+        v.push_back(s.value);
+  return v;
 }
 
-std::vector<double> values(const std::vector<stats::Weighted> &w) {
-  std::vector<double> v;
-  v.reserve(w.size());
-  for (const stats::Weighted &s : w)
-    v.push_back(s.value);
-  return v;
+std::vector<stats::Weighted> pooled(const std::vector<stats::Fork> &data) {
+  std::vector<stats::Weighted> all;
+  for (const stats::Fork &f : data)
+    for (const stats::Iteration &it : f)
+      all.insert(all.end(), it.begin(), it.end());
+  return all;
 }
 
 // max - min of the last `window` values.
@@ -68,23 +69,34 @@ double tail_mean(const std::vector<double> &v, int window) {
 
 } // namespace
 
-void Stability::checkpoint(const std::vector<stats::Fork> &data, bool by_forks) {
-  const std::size_t last_fork = data.size();
-  const std::size_t last_iterations = data.back().size();
-  std::vector<stats::Weighted> all = pooled(data, last_fork, last_iterations);
+void Stability::append(const std::vector<stats::Fork> &now, const std::vector<stats::Fork> *before) {
   if (policy_.cv)
-    cv_.push_back(stats::weighted_cv(all));
+    cv_.push_back(stats::weighted_cv(pooled(now)));
   if (policy_.rciw)
-    rciw_.push_back(stats::bootstrap_mean_clt(data, 0.99, policy_.resamples, policy_.seed + checkpoints_)
-                        .relative_width());
-  if (policy_.kld) {
-    // Without the newest unit: the previous fork's end, or one iteration less.
-    std::vector<stats::Weighted> before =
-        by_forks ? pooled(data, last_fork - 1, last_fork > 1 ? data[last_fork - 2].size() : 0)
-                 : pooled(data, last_fork, last_iterations - 1);
-    kld_.push_back(before.size() < 2 ? 0 : stats::kld_stability(values(before), values(all)));
-  }
+    rciw_.push_back(
+        stats::bootstrap_mean_clt(now, 0.99, policy_.resamples, policy_.seed + checkpoints_).relative_width());
+  if (policy_.kld && before)
+    kld_.push_back(stats::kld_stability(values(*before), values(now)));
   ++checkpoints_;
+}
+
+void Stability::checkpoint_warmup(const stats::Fork &iterations) {
+  cv_.clear();
+  rciw_.clear();
+  kld_.clear();
+  const std::size_t n = iterations.size();
+  const std::size_t first = n > std::size_t(policy_.window) ? n - std::size_t(policy_.window) : 0;
+  std::vector<stats::Fork> prefix(1), previous;
+  for (std::size_t x = first; x < n; ++x) {
+    previous = prefix;
+    prefix[0].push_back(iterations[x]);
+    append(prefix, x > first ? &previous : nullptr);
+  }
+}
+
+void Stability::checkpoint_forks(const std::vector<stats::Fork> &forks) {
+  std::vector<stats::Fork> before(forks.begin(), forks.end() - 1);
+  append(forks, before.empty() ? nullptr : &before);
 }
 
 bool Stability::stable(std::size_t min_values) const {

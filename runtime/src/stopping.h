@@ -2,8 +2,11 @@
 // warmup of a fork once its measurements are stable, and stop adding forks
 // once the benchmark's measurements are.
 //
-// At every checkpoint the criterion is computed over the union of all
-// measurements so far (Eq. 1, 2) from the weighted batch samples:
+// The criterion is computed from the weighted batch samples over unions of
+// iterations: for the warmup (Eq. 1) the vector holds, for each iteration x of
+// the sliding window, the value over the window's iterations up to x (so the
+// early, slow iterations leave it); for forks (Eq. 2), for each fork x, the
+// value over all forks up to x.
 //   cv    weighted coefficient of variation
 //   rciw  relative width of the 99 % hierarchical-bootstrap CI of the mean
 //   kld   He et al.'s probability that the distribution without the newest
@@ -37,9 +40,10 @@ class Stability {
 public:
   explicit Stability(const StopPolicy &p) : policy_(p) {}
 
-  // A checkpoint over everything so far; the newest unit is the last
-  // iteration of the last fork (warmup) or the last fork (by_forks).
-  void checkpoint(const std::vector<stats::Fork> &data, bool by_forks);
+  // After a warmup iteration: the window's values over `iterations` (one fork).
+  void checkpoint_warmup(const stats::Fork &iterations);
+  // After a fork: appends the value over all `forks` so far.
+  void checkpoint_forks(const std::vector<stats::Fork> &forks);
   // Needs at least `min_values` checkpoints (a full window for warmup).
   bool stable(std::size_t min_values) const;
   // The latest value of each active criterion, for reports: {"rciw": 0.012, ...}.
@@ -47,6 +51,9 @@ public:
 
 private:
   const StopPolicy &policy_;
+  // The criteria over `now`, and for kld against `before` (null: no kld value).
+  void append(const std::vector<stats::Fork> &now, const std::vector<stats::Fork> *before);
+
   std::vector<double> cv_, rciw_, kld_;
   std::uint64_t checkpoints_ = 0;
 };

@@ -74,6 +74,7 @@ std::vector<double> kde(std::span<const double> x, std::span<const double> at);
 // He et al.'s stability probability: densities of `before` (without the newest
 // measurements) and `after` on `points` points over their joint range clipped
 // to [q25 - 1.5 IQR, q75 + 1.5 IQR]; 2^-KL(a||b) * 2^-KL(b||a), in (0, 1].
+// Large samples are binned onto the grid (linear binning) before smoothing.
 double kld_stability(std::span<const double> before, std::span<const double> after, int points = 1000);
 
 } // namespace steady::stats

@@ -76,6 +76,8 @@ void define(CLI::App &app, Cli &cli) {
   app.add_option("--min-forks", c.min_forks, "With --stop: forks before the first checkpoint")->capture_default_str();
   app.add_option("--max-forks", c.max_forks, "With --stop: forks at most")->capture_default_str();
   app.add_option("--window", c.window, "With --stop: checkpoints in the sliding window")->capture_default_str();
+  app.add_flag("--stop-observe", c.stop_observe,
+               "With --stop: compute the criterion at every checkpoint but never stop (its cost)");
   app.add_option("--filter", c.filter, "Run benchmarks whose name matches this regex (ECMAScript)");
   app.add_flag("--list", c.list, "Print the benchmark names and exit");
   app.add_option("--counters", c.counters, "Events to count (libpfm4 names: cycles, instructions, task-clock, ...)")
@@ -102,6 +104,7 @@ std::vector<std::string> fork_args(const RunConfig &c, const TimerInfo &t) {
                                 "--min-warmup=" + std::to_string(c.min_warmup),
                                 "--max-warmup=" + std::to_string(c.max_warmup),
                                 "--window=" + std::to_string(c.window),
+                                c.stop_observe ? "--stop-observe" : "--stop-observe=false",
                                 "--seed=" + std::to_string(c.seed),
                                 fmt::format("--steady-timer={},{}", t.ticks_per_ns, t.source)};
   if (!c.counters.empty()) {
@@ -291,7 +294,7 @@ int run_main(int argc, char **argv) {
       stability.checkpoint_forks(measured);
       result.stop.last = stability.last();
       int forks_done = int(measured.size());
-      if (forks_done >= cfg.min_forks && stability.stable(2)) {
+      if (forks_done >= cfg.min_forks && stability.stable(2) && !cfg.stop_observe) {
         result.stop.reason = fmt::format("stable after {} forks", forks_done);
         break;
       }

@@ -34,6 +34,9 @@ struct RunConfig {
   std::string stop = "rciw";      // cv | rciw | kld | rciw+kld | none
   double threshold = 0;           // 0: the criterion's default (cv 0.01, rciw 0.03, kld 0.99)
   int min_warmup = 5, max_warmup = 50, min_forks = 2, max_forks = 5, window = 5;
+  // Compute the criterion at every checkpoint but never stop: runs max_warmup
+  // and max_forks, to measure the criterion's cost (scripts/bench-criteria).
+  bool stop_observe = false;
   bool no_fork = false;
   bool verbose = false;
   bool list = false;

@@ -38,7 +38,7 @@ namespace {
 // convolution, which keeps a checkpoint's cost independent of the sample size.
 std::vector<double> grid_density(std::span<const double> x, const std::vector<double> &grid) {
   const std::size_t P = grid.size();
-  if (x.size() * P <= 2000000 || P < 2)
+  if (x.size() * P <= 200000 || P < 2)
     return kde(x, grid);
   const double h = silverman_bandwidth(x), d = grid[1] - grid[0];
   const long ext = std::min<long>(long(std::ceil(4 * h / d)), 20000);

@@ -18,6 +18,8 @@ double cv(std::span<const double> x);
 // Quantile of R's type 7 (the default of R's quantile()): linear
 // interpolation between order statistics at h = (n - 1) p.
 double quantile(std::vector<double> x, double p);
+// The same on values already sorted ascending.
+double quantile_sorted(std::span<const double> sorted, double p);
 
 // A value observed `weight` times (a batch sample: ns/op and its invocations).
 struct Weighted {

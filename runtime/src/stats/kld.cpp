@@ -8,7 +8,8 @@ namespace steady::stats {
 
 double silverman_bandwidth(std::span<const double> x) {
   std::vector<double> v(x.begin(), x.end());
-  double iqr = quantile(v, 0.75) - quantile(v, 0.25);
+  std::sort(v.begin(), v.end());
+  double iqr = quantile_sorted(v, 0.75) - quantile_sorted(v, 0.25);
   double spread = std::min(sd(x), iqr / 1.34);
   if (spread <= 0)
     spread = std::max(sd(x), 1e-12 * std::max(1.0, std::abs(mean(x)))); // constant data
@@ -72,9 +73,9 @@ std::vector<double> grid_density(std::span<const double> x, const std::vector<do
 double kld_stability(std::span<const double> before, std::span<const double> after, int points) {
   std::vector<double> joint(before.begin(), before.end());
   joint.insert(joint.end(), after.begin(), after.end());
-  double q25 = quantile(joint, 0.25), q75 = quantile(joint, 0.75), iqr = q75 - q25;
-  auto [mn, mx] = std::minmax_element(joint.begin(), joint.end());
-  double lo = std::max(*mn, q25 - 1.5 * iqr), hi = std::min(*mx, q75 + 1.5 * iqr);
+  std::sort(joint.begin(), joint.end());
+  double q25 = quantile_sorted(joint, 0.25), q75 = quantile_sorted(joint, 0.75), iqr = q75 - q25;
+  double lo = std::max(joint.front(), q25 - 1.5 * iqr), hi = std::min(joint.back(), q75 + 1.5 * iqr);
   if (hi <= lo)
     return 1; // all values (within the fences) equal: nothing changed
   std::vector<double> grid(static_cast<std::size_t>(points));

@@ -146,6 +146,18 @@ TEST(Bootstrap, RatioFindsAKnownChangeAndAcceptsAA) {
   EXPECT_NEAR(ab.estimate, 1.1, 0.05);
 }
 
+TEST(Bootstrap, InnermostLevelByCltMatchesFullResampling) {
+  // Iterations of 1000 samples: drawing the iteration mean from its sampling
+  // distribution gives the same interval as resampling every sample.
+  std::mt19937_64 g(12);
+  auto a = hierarchical(g, 10, 5, 8, 1000), b = hierarchical(g, 10.5, 5, 8, 1000);
+  Interval full = bootstrap_mean(a, 0.99, 2000, 1), clt = bootstrap_mean_clt(a, 0.99, 2000, 1);
+  EXPECT_NEAR(clt.relative_width(), full.relative_width(), 0.15 * full.relative_width());
+  Interval rf = bootstrap_ratio(a, b, 0.99, 2000, 2), rc = bootstrap_ratio_clt(a, b, 0.99, 2000, 2);
+  EXPECT_NEAR(rc.low, rf.low, 0.01);
+  EXPECT_NEAR(rc.high, rf.high, 0.01);
+}
+
 } // namespace
 } // namespace steady::stats
 

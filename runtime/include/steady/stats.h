@@ -68,6 +68,10 @@ Interval bootstrap_mean_clt(const std::vector<Fork> &data, double confidence, in
 Interval bootstrap_ratio(const std::vector<Fork> &a, const std::vector<Fork> &b, double confidence,
                          int resamples, std::uint64_t seed);
 
+// The ratio interval with the innermost level drawn as in bootstrap_mean_clt.
+Interval bootstrap_ratio_clt(const std::vector<Fork> &a, const std::vector<Fork> &b, double confidence,
+                             int resamples, std::uint64_t seed);
+
 // Gaussian kernel density of x at `at`, Silverman's bandwidth
 // 1.06 min(sd, IQR / 1.34) n^(-1/5).
 double silverman_bandwidth(std::span<const double> x);

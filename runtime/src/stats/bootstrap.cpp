@@ -105,47 +105,74 @@ Interval bootstrap_mean(const std::vector<Fork> &data, double confidence, int re
   return percentile_interval(point_estimate(data), means, confidence);
 }
 
-Interval bootstrap_mean_clt(const std::vector<Fork> &data, double confidence, int resamples, std::uint64_t seed) {
-  check(data);
-  // Per iteration: total weight, weighted mean and the sd of its resampled mean.
-  struct Summary {
-    double weight, mean, sd;
-  };
-  std::vector<std::vector<Summary>> forks;
+namespace {
+
+// Per iteration: total weight, weighted mean and the sd of its resampled mean
+// (delta method), which is all the innermost level needs under the CLT.
+struct IterationSummary {
+  double weight, mean, sd;
+};
+using Summaries = std::vector<std::vector<IterationSummary>>;
+
+Summaries summarise(const std::vector<Fork> &data) {
+  Summaries forks;
   for (const Fork &f : data) {
     auto &out = forks.emplace_back();
     for (const Iteration &it : f) {
-      double w = 0, m = weighted_mean(it), mean_w = 0, second = 0;
+      double w = 0, m = weighted_mean(it), second = 0;
       for (const Weighted &s : it) {
         w += s.weight;
-        mean_w += s.weight;
         second += s.weight * s.weight * (s.value - m) * (s.value - m);
       }
-      double k = double(it.size());
-      mean_w /= k;
-      second /= k;
-      out.push_back({w, m, std::sqrt(second / (mean_w * mean_w) / k)});
+      double k = double(it.size()), mean_w = w / k;
+      out.push_back({w, m, std::sqrt(second / k / (mean_w * mean_w) / k)});
     }
   }
+  return forks;
+}
+
+double normal(Rng &rng) { // Box-Muller on our generator, for reproducibility
+  double u1 = (double(rng.next() >> 11) + 0.5) * 0x1.0p-53, u2 = double(rng.next() >> 11) * 0x1.0p-53;
+  return std::sqrt(-2 * std::log(u1)) * std::cos(2 * 3.14159265358979323846 * u2);
+}
+
+double resample_clt(const Summaries &forks, Rng &rng) {
+  double sum = 0, weight = 0;
+  for (std::size_t f = 0; f < forks.size(); ++f) {
+    const auto &fork = forks[rng.below(forks.size())];
+    for (std::size_t i = 0; i < fork.size(); ++i) {
+      const IterationSummary &it = fork[rng.below(fork.size())];
+      sum += it.weight * (it.mean + it.sd * normal(rng));
+      weight += it.weight;
+    }
+  }
+  return sum / weight;
+}
+
+} // namespace
+
+Interval bootstrap_mean_clt(const std::vector<Fork> &data, double confidence, int resamples, std::uint64_t seed) {
+  check(data);
+  Summaries forks = summarise(data);
   Rng rng(seed);
-  auto normal = [&rng] { // Box-Muller on our generator, for reproducibility
-    double u1 = (double(rng.next() >> 11) + 0.5) * 0x1.0p-53, u2 = double(rng.next() >> 11) * 0x1.0p-53;
-    return std::sqrt(-2 * std::log(u1)) * std::cos(2 * 3.14159265358979323846 * u2);
-  };
   std::vector<double> means(static_cast<std::size_t>(resamples));
-  for (double &out : means) {
-    double sum = 0, weight = 0;
-    for (std::size_t f = 0; f < forks.size(); ++f) {
-      const auto &fork = forks[rng.below(forks.size())];
-      for (std::size_t i = 0; i < fork.size(); ++i) {
-        const Summary &it = fork[rng.below(fork.size())];
-        sum += it.weight * (it.mean + it.sd * normal());
-        weight += it.weight;
-      }
-    }
-    out = sum / weight;
-  }
+  for (double &m : means)
+    m = resample_clt(forks, rng);
   return percentile_interval(point_estimate(data), means, confidence);
+}
+
+Interval bootstrap_ratio_clt(const std::vector<Fork> &a, const std::vector<Fork> &b, double confidence,
+                             int resamples, std::uint64_t seed) {
+  check(a);
+  check(b);
+  Summaries sa = summarise(a), sb = summarise(b);
+  Rng rng(seed);
+  std::vector<double> ratios(static_cast<std::size_t>(resamples));
+  for (double &r : ratios) {
+    double ma = resample_clt(sa, rng);
+    r = resample_clt(sb, rng) / ma;
+  }
+  return percentile_interval(point_estimate(b) / point_estimate(a), ratios, confidence);
 }
 
 Interval bootstrap_ratio(const std::vector<Fork> &a, const std::vector<Fork> &b, double confidence,

@@ -13,5 +13,6 @@ namespace steady::driver {
 // (a compile command, extra compiler flags).
 void add_audit(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_cxx(CLI::App &app, const std::vector<std::string> &after_dashes);
+void add_evaluate(CLI::App &app);
 
 } // namespace steady::driver

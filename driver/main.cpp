@@ -22,6 +22,7 @@ int main(int argc, char **argv) {
   app.require_subcommand(1);
   steady::driver::add_audit(app, after_dashes);
   steady::driver::add_cxx(app, after_dashes);
+  steady::driver::add_evaluate(app);
   CLI11_PARSE(app, own, argv);
   return 0;
 }

@@ -1,0 +1,201 @@
+// steady evaluate RESULTS.json: Laaber et al.'s evaluation (§5) on our own
+// suite. Takes one long static recording (every iteration of every fork, e.g.
+// `./bench --stop=none --forks=5 --warmup-iterations=0 --iterations=100
+// --json=rec.json`), replays Algorithm 1 with each criterion post hoc on the
+// same data, and compares each dynamic result with the static one: the 99 %
+// bootstrap CI of the ratio of means (10 000 resamples) straddling 1 means "not
+// different" (Table 2); change rate, time saved, warmup iterations and forks
+// used (Table 3).
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <numeric>
+
+#include <fmt/core.h>
+
+#include "commands.h"
+#include "stopping.h"
+
+namespace steady::driver {
+namespace {
+
+using json = nlohmann::json;
+
+struct EvalOptions {
+  std::string file;
+  std::vector<std::string> criteria = {"cv", "rciw", "kld", "rciw+kld"};
+  int static_warmup = 5, min_warmup = 5, max_warmup = 50, iterations = 10, min_forks = 2, max_forks = 5, window = 5;
+  int resamples = 10000;
+  std::uint64_t seed = 1;
+};
+
+// One benchmark's recording: forks -> iterations -> weighted batch samples.
+struct Recording {
+  std::string name;
+  std::vector<stats::Fork> forks;
+};
+
+std::vector<Recording> load(const std::string &path) {
+  std::ifstream in(path);
+  if (!in)
+    throw std::runtime_error("cannot open '" + path + "'");
+  json doc;
+  try {
+    doc = json::parse(in);
+  } catch (const json::exception &e) {
+    throw std::runtime_error("'" + path + "' is not valid JSON: " + e.what());
+  }
+  if (doc.value("schema", "") != "steady-results/1")
+    throw std::runtime_error("'" + path + "' is not a steady result file (schema steady-results/1)");
+  std::vector<Recording> out;
+  for (const json &b : doc.at("benchmarks")) {
+    Recording r{b.at("name"), {}};
+    for (const json &f : b.at("forks")) {
+      if (f.at("status") != "ok" || f.at("warmup").get<bool>())
+        continue;
+      stats::Fork fork;
+      for (const json &it : f.at("iterations")) {
+        stats::Iteration samples;
+        for (const json &s : it.at("batches"))
+          samples.push_back({s.at(0).get<double>(), s.at(1).get<double>()});
+        if (!samples.empty())
+          fork.push_back(std::move(samples));
+      }
+      if (!fork.empty())
+        r.forks.push_back(std::move(fork));
+    }
+    if (!r.forks.empty())
+      out.push_back(std::move(r));
+  }
+  return out;
+}
+
+struct Replay {
+  std::vector<stats::Fork> measured;
+  int iterations_used = 0, forks = 0;
+  double warmup_mean = 0;
+};
+
+// Algorithm 1 on recorded forks, as the runner runs it live.
+Replay replay(const Recording &r, const StopPolicy &policy, const EvalOptions &o) {
+  Replay out;
+  Stability forks(policy);
+  std::vector<int> warmups;
+  for (const stats::Fork &fork : r.forks) {
+    if (out.forks == o.max_forks)
+      break;
+    const int available = int(fork.size()) - o.iterations;
+    if (available < 1)
+      continue;
+    Stability warm(policy);
+    stats::Fork prefix;
+    int stop = std::min(o.max_warmup, available);
+    for (int i = 1; i <= std::min(o.max_warmup, available); ++i) {
+      prefix.push_back(fork[std::size_t(i - 1)]);
+      warm.checkpoint_warmup(prefix);
+      if (i >= o.min_warmup && warm.stable(std::size_t(policy.window))) {
+        stop = i;
+        break;
+      }
+    }
+    warmups.push_back(stop);
+    out.measured.emplace_back(fork.begin() + stop, fork.begin() + stop + o.iterations);
+    out.iterations_used += stop + o.iterations;
+    ++out.forks;
+    forks.checkpoint_forks(out.measured);
+    if (out.forks >= o.min_forks && forks.stable(2))
+      break;
+  }
+  out.warmup_mean = warmups.empty() ? 0 : std::accumulate(warmups.begin(), warmups.end(), 0.0) / double(warmups.size());
+  return out;
+}
+
+std::string mean_sd(const std::vector<double> &v, const char *fmt_one) {
+  double m = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size()), ss = 0;
+  for (double x : v)
+    ss += (x - m) * (x - m);
+  double sd = v.size() > 1 ? std::sqrt(ss / double(v.size() - 1)) : 0;
+  return fmt::format(fmt::runtime(std::string(fmt_one) + " ± " + fmt_one), m, sd);
+}
+
+int evaluate(const EvalOptions &o) {
+  std::vector<Recording> recs;
+  try {
+    recs = load(o.file);
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "steady evaluate: {}\n", e.what());
+    return 2;
+  }
+  if (recs.empty()) {
+    fmt::print(stderr, "steady evaluate: '{}' holds no successful forks\n", o.file);
+    return 2;
+  }
+  fmt::print("steady evaluate: {} benchmarks from {}; static = all forks, first {} iterations cut; dynamic = "
+             "<{}, {}, {}, {}, {}> (wi_min, wi_max, mi, f_min, f_max), window {}; ratio CI: 99 %, {} resamples\n",
+             recs.size(), o.file, o.static_warmup, o.min_warmup, o.max_warmup, o.iterations, o.min_forks,
+             o.max_forks, o.window, o.resamples);
+  fmt::print("{:<10} {:>14} {:>20} {:>7} {:>7} {:>7} {:>11} {:>14} {:>12}\n", "criterion", "not different",
+             "change rate %", "<1%", "<2%", "<3%", "time saved", "warmup its", "forks");
+  for (const std::string &c : o.criteria) {
+    StopPolicy policy;
+    if (!StopPolicy::parse(c, policy) || !policy.dynamic()) {
+      fmt::print(stderr, "steady evaluate: '{}' is not a criterion\n", c);
+      return 2;
+    }
+    policy.window = o.window;
+    policy.seed = o.seed;
+    int same = 0, total_static = 0, total_used = 0;
+    std::vector<double> change, warmups, forks;
+    for (const Recording &r : recs) {
+      std::vector<stats::Fork> static_data;
+      for (const stats::Fork &f : r.forks) {
+        total_static += int(f.size());
+        if (int(f.size()) > o.static_warmup)
+          static_data.emplace_back(f.begin() + o.static_warmup, f.end());
+      }
+      Replay d = replay(r, policy, o);
+      if (d.measured.empty() || static_data.empty())
+        continue;
+      total_used += d.iterations_used;
+      stats::Interval ratio = stats::bootstrap_ratio_clt(static_data, d.measured, 0.99, o.resamples, o.seed);
+      same += ratio.low <= 1 && 1 <= ratio.high;
+      change.push_back(100 * std::abs(ratio.estimate - 1));
+      warmups.push_back(d.warmup_mean);
+      forks.push_back(d.forks);
+    }
+    auto below = [&](double t) {
+      return 100.0 * double(std::count_if(change.begin(), change.end(), [&](double x) { return x < t; })) /
+             double(change.size());
+    };
+    fmt::print("{:<10} {:>13.1f}% {:>20} {:>6.1f}% {:>6.1f}% {:>6.1f}% {:>10.1f}% {:>14} {:>12}\n", c,
+               100.0 * same / double(change.size()), mean_sd(change, "{:.2f}"), below(1), below(2), below(3),
+               100.0 * (1 - double(total_used) / double(total_static)), mean_sd(warmups, "{:.1f}"),
+               mean_sd(forks, "{:.1f}"));
+  }
+  return 0;
+}
+
+} // namespace
+
+void add_evaluate(CLI::App &app) {
+  auto o = std::make_shared<EvalOptions>();
+  CLI::App *sub = app.add_subcommand(
+      "evaluate", "Replay every stopping criterion on a long static recording and compare with the static result "
+                  "(Laaber et al., Tables 2 and 3)");
+  sub->add_option("results", o->file, "A static recording (./bench --stop=none --warmup-iterations=0 ...)")->required();
+  sub->add_option("--criteria", o->criteria, "Criteria to replay")->delimiter(',')->capture_default_str();
+  sub->add_option("--static-warmup", o->static_warmup, "Iterations the static result cuts as warmup")->capture_default_str();
+  sub->add_option("--min-warmup", o->min_warmup)->capture_default_str();
+  sub->add_option("--max-warmup", o->max_warmup)->capture_default_str();
+  sub->add_option("--iterations", o->iterations, "Measurement iterations per fork (mi)")->capture_default_str();
+  sub->add_option("--min-forks", o->min_forks)->capture_default_str();
+  sub->add_option("--max-forks", o->max_forks)->capture_default_str();
+  sub->add_option("--window", o->window)->capture_default_str();
+  sub->add_option("--resamples", o->resamples, "Bootstrap resamples of the ratio CI")->capture_default_str();
+  sub->callback([o] {
+    if (int status = evaluate(*o))
+      throw CLI::RuntimeError(status);
+  });
+}
+
+} // namespace steady::driver

@@ -8,11 +8,13 @@
 
 namespace steady {
 
+// A batch sample is a pair [ticks_per_op, ops], to keep result files small.
 void to_json(nlohmann::json &j, const BatchSample &s);
 void from_json(const nlohmann::json &j, BatchSample &s);
-void to_json(nlohmann::json &j, const Iteration &it);
-void from_json(const nlohmann::json &j, Iteration &it);
-void to_json(nlohmann::json &j, const TimerInfo &t);
-void from_json(const nlohmann::json &j, TimerInfo &t);
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Iteration, index, warmup, ops, ticks, ticks_per_op, ns_per_op, migrated,
+                                   multiplexed, counters_per_op, context_switches, batches)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TimerInfo, ticks_per_ns, source, invariant, resolution_ticks, overhead_ticks,
+                                   loop_ticks_per_op)
 
 } // namespace steady

@@ -16,7 +16,7 @@
 
 // Input data: nothing writes it, but it has external linkage, so the compiler
 // cannot assume its contents (like `data` in payloads.cpp).
-unsigned char bytes_in[256];
+alignas(64) unsigned char bytes_in[256];
 
 namespace {
 struct Point {

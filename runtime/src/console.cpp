@@ -35,6 +35,15 @@ void print_table(const RunResult &run) {
     auto note = [&](const std::string &n) { notes += (notes.empty() ? "" : "; ") + n; };
     if (!*b.bench->protected_by_plugin)
       note("not protected by the plugin");
+    if (b.stop.criterion != "none") {
+      std::string warmups, last;
+      for (const ForkResult &f : b.forks)
+        warmups += (warmups.empty() ? "" : ",") + std::to_string(f.warmup_iterations());
+      for (const auto &[name, v] : b.stop.last)
+        last += fmt::format("{}{} {:.4g}", last.empty() ? "" : ", ", name, v);
+      note(fmt::format("{}{}; warmup {}{}", b.stop.stable ? "" : "UNSTABLE: ", b.stop.reason, warmups,
+                       last.empty() ? "" : "; " + last));
+    }
     if (s.forks_failed)
       note(fmt::format("{} fork(s) failed", s.forks_failed));
     if (s.ci_over == "iterations")

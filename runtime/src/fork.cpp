@@ -51,6 +51,9 @@ void handle(const json &msg, ForkResult &fork, const std::function<void(const It
       for (const json &u : msg.at("unavailable"))
         unavailable->push_back({u.at("name"), u.at("reason")});
     }
+  } else if (t == "warmup") {
+    fork.warmup_stable = msg.at("stable");
+    fork.warmup_criterion = msg.at("last").get<std::vector<std::pair<std::string, double>>>();
   } else if (t == "error") {
     fork.status = "error";
     fork.error = msg.at("what");
@@ -168,8 +171,10 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   send(fd, {{"t", "counters"}, {"names", counters.names()}, {"unavailable", unavailable}});
   counters.enable();
   try {
-    measure_fork({&b, &cfg, &timer, &counters, nullptr}, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
-                 [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
+    WarmupOutcome w = measure_fork(
+        {&b, &cfg, &timer, &counters, nullptr}, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
+        [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
+    send(fd, {{"t", "warmup"}, {"stable", w.stable}, {"last", w.last}});
   } catch (const std::exception &e) {
     send(fd, {{"t", "error"}, {"what", std::string("exception: ") + e.what()}});
     return 3;

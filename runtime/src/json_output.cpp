@@ -29,6 +29,9 @@ void write_json(const RunResult &run, const std::string &path) {
                        {"signal", f.signal},
                        {"error", f.error},
                        {"batch_size", f.batch_size},
+                       {"warmup_iterations", f.warmup_iterations()},
+                       {"warmup_stable", f.warmup_stable},
+                       {"warmup_criterion", f.warmup_criterion},
                        {"iterations", f.iterations}});
     const Summary &s = b.summary;
     json params = json::object();
@@ -40,6 +43,11 @@ void write_json(const RunResult &run, const std::string &path) {
                        {"line", b.bench->line},
                        {"protected", *b.bench->protected_by_plugin},
                        {"forks", forks},
+                       {"stop",
+                        {{"criterion", b.stop.criterion},
+                         {"stable", b.stop.stable},
+                         {"reason", b.stop.reason},
+                         {"last", b.stop.last}}},
                        {"summary",
                         {{"ns_per_op", s.ns_per_op},
                          {"ci99", {s.ci_low, s.ci_high}},
@@ -69,7 +77,14 @@ void write_json(const RunResult &run, const std::string &path) {
                 {"counters", c.counters},
                 {"seed", c.seed},
                 {"timeout", c.timeout},
-                {"no_fork", c.no_fork}}},
+                {"no_fork", c.no_fork},
+                {"stop", c.stop},
+                {"threshold", c.threshold},
+                {"min_warmup", c.min_warmup},
+                {"max_warmup", c.max_warmup},
+                {"min_forks", c.min_forks},
+                {"max_forks", c.max_forks},
+                {"window", c.window}}},
               {"machine",
                {{"cpu", run.machine.cpu},
                 {"cores", run.machine.cores},
@@ -93,14 +108,14 @@ void write_json(const RunResult &run, const std::string &path) {
 
 void write_csv(const RunResult &run, const std::string &path) {
   std::ofstream out(path);
-  out << "benchmark,fork,fork_status,iteration,warmup,ops,ns_per_op,ticks_per_op,migrated";
+  out << "benchmark,stable,fork,fork_status,iteration,warmup,ops,ns_per_op,ticks_per_op,migrated";
   for (const std::string &n : run.counter_names)
     out << "," << n << "_per_op";
   out << "\n";
   for (const BenchmarkResult &b : run.benchmarks)
     for (const ForkResult &f : b.forks)
       for (const Iteration &it : f.iterations) {
-        out << b.bench->name << "," << f.number << "," << f.status << "," << it.index << "," << it.warmup << ","
+        out << b.bench->name << "," << b.stop.stable << "," << f.number << "," << f.status << "," << it.index << "," << it.warmup << ","
             << it.ops << "," << it.ns_per_op << "," << it.ticks_per_op << "," << it.migrated;
         for (double v : it.counters_per_op)
           out << "," << v;

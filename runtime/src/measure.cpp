@@ -112,8 +112,26 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
 
 } // namespace
 
-void measure_fork(ForkPlan plan, const std::function<void(std::uint64_t)> &on_batch_size,
-                  const std::function<void(const Iteration &)> &on_iteration) {
+StopPolicy stop_policy(const RunConfig &cfg) {
+  StopPolicy p;
+  StopPolicy::parse(cfg.stop, p); // validated by the command line
+  p.window = cfg.window;
+  p.seed = cfg.seed;
+  if (cfg.threshold > 0)
+    p.cv_threshold = p.rciw_threshold = p.kld_threshold = cfg.threshold;
+  return p;
+}
+
+stats::Iteration weighted_samples(const Iteration &it) {
+  stats::Iteration out;
+  out.reserve(it.batches.size());
+  for (const BatchSample &b : it.batches)
+    out.push_back({b.ticks_per_op, double(b.ops)});
+  return out;
+}
+
+WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t)> &on_batch_size,
+                           const std::function<void(const Iteration &)> &on_iteration) {
   std::unique_ptr<Fixture> state(plan.bench->create ? plan.bench->create(*plan.bench) : nullptr);
   plan.state = state.get();
   if (state) {
@@ -123,12 +141,34 @@ void measure_fork(ForkPlan plan, const std::function<void(std::uint64_t)> &on_ba
   std::uint64_t n = calibrate_batch(plan);
   on_batch_size(n);
   int index = 0;
-  for (int i = 0; i < plan.config->warmup_iterations; ++i)
-    on_iteration(run_iteration(plan, n, index++, true));
+  WarmupOutcome outcome;
+  const StopPolicy policy = stop_policy(*plan.config);
+  if (!policy.dynamic()) {
+    for (int i = 0; i < plan.config->warmup_iterations; ++i)
+      on_iteration(run_iteration(plan, n, index++, true));
+  } else {
+    // Algorithm 1, lines 6-9: a checkpoint after every warmup iteration; stop
+    // from min_warmup on once the window is stable, at max_warmup otherwise.
+    Stability stability(policy);
+    stats::Fork warmup;
+    outcome.stable = false;
+    for (int i = 1; i <= plan.config->max_warmup; ++i) {
+      Iteration it = run_iteration(plan, n, index++, true);
+      warmup.push_back(weighted_samples(it));
+      on_iteration(it);
+      stability.checkpoint_warmup(warmup);
+      if (i >= plan.config->min_warmup && stability.stable(std::size_t(policy.window))) {
+        outcome.stable = true;
+        break;
+      }
+    }
+    outcome.last = stability.last();
+  }
   for (int i = 0; i < plan.config->iterations; ++i)
     on_iteration(run_iteration(plan, n, index++, false));
   if (state)
     state->teardown();
+  return outcome;
 }
 
 } // namespace steady

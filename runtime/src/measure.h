@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "results.h"
+#include "stopping.h"
 
 namespace steady {
 
@@ -27,10 +28,22 @@ double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t);
 // the weighted mean is kept).
 void thin(std::vector<BatchSample> &samples);
 
+// The policy the run's configuration describes.
+StopPolicy stop_policy(const RunConfig &cfg);
+
+// The batch samples of iterations, as the statistics module takes them.
+stats::Iteration weighted_samples(const Iteration &it);
+
+struct WarmupOutcome {
+  bool stable = true; // static warmup counts as stable
+  std::vector<std::pair<std::string, double>> last;
+};
+
 // Creates and sets up the trial's fixture, calibrates the batch size and
-// reports it, runs the warmup and measurement iterations, reporting each as
+// reports it, runs the warmup iterations (a fixed number, or with --stop until
+// the criterion holds), then the measurement iterations, reporting each as
 // soon as it is measured, and tears the fixture down.
-void measure_fork(ForkPlan plan, const std::function<void(std::uint64_t batch_size)> &on_batch_size,
-                  const std::function<void(const Iteration &)> &on_iteration);
+WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t batch_size)> &on_batch_size,
+                           const std::function<void(const Iteration &)> &on_iteration);
 
 } // namespace steady

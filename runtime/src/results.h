@@ -42,8 +42,12 @@ struct ForkResult {
   std::string error;
   std::uint64_t batch_size = 0;
   std::vector<Iteration> iterations;
+  // Dynamic warmup: whether the criterion was met, and its last values.
+  bool warmup_stable = false;
+  std::vector<std::pair<std::string, double>> warmup_criterion;
 
   bool failed() const { return status != "ok"; }
+  int warmup_iterations() const;
 };
 
 struct Summary {
@@ -56,10 +60,18 @@ struct Summary {
   bool migrated = false, multiplexed = false;
 };
 
+struct StopResult {
+  std::string criterion = "none";
+  bool stable = true; // false: ran to the maximum without meeting the criterion
+  std::string reason; // "stable after N forks", "max forks (N) reached", "static configuration"
+  std::vector<std::pair<std::string, double>> last;
+};
+
 struct BenchmarkResult {
   const Benchmark *bench = nullptr;
   std::vector<ForkResult> forks;
   Summary summary;
+  StopResult stop;
 };
 
 struct Machine {

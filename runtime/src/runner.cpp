@@ -11,6 +11,7 @@
 #include "fork.h"
 #include "measure.h"
 #include "results.h"
+#include "stopping.h"
 
 namespace steady {
 
@@ -57,6 +58,20 @@ void define(CLI::App &app, Cli &cli) {
   app.add_option("--mode", cli.mode, "avgt (time per op), sample (batch-sample distribution) or ss (single shot)")
       ->check(CLI::IsMember({"avgt", "sample", "ss"}))
       ->capture_default_str();
+  app.add_option("--stop", c.stop,
+                 "Dynamic reconfiguration criterion: rciw, cv, kld, rciw+kld (both), or none (static)")
+      ->check([](const std::string &v) {
+        StopPolicy p;
+        return StopPolicy::parse(v, p) ? std::string() : "not a criterion (rciw, cv, kld, rciw+kld, none): " + v;
+      })
+      ->capture_default_str();
+  app.add_option("--threshold", c.threshold, "Stability threshold (default: cv 0.01, rciw 0.03, kld 0.99)");
+  app.add_option("--min-warmup", c.min_warmup, "With --stop: warmup iterations before the first checkpoint")
+      ->capture_default_str();
+  app.add_option("--max-warmup", c.max_warmup, "With --stop: warmup iterations at most")->capture_default_str();
+  app.add_option("--min-forks", c.min_forks, "With --stop: forks before the first checkpoint")->capture_default_str();
+  app.add_option("--max-forks", c.max_forks, "With --stop: forks at most")->capture_default_str();
+  app.add_option("--window", c.window, "With --stop: checkpoints in the sliding window")->capture_default_str();
   app.add_option("--filter", c.filter, "Run benchmarks whose name matches this regex (ECMAScript)");
   app.add_flag("--list", c.list, "Print the benchmark names and exit");
   app.add_option("--counters", c.counters, "Events to count (libpfm4 names: cycles, instructions, task-clock, ...)")
@@ -78,6 +93,12 @@ std::vector<std::string> fork_args(const RunConfig &c, const TimerInfo &t) {
                                 fmt::format("--warmup-time={}", c.warmup_time),
                                 fmt::format("--iteration-time={}", c.iteration_time),
                                 std::string("--mode=") + to_string(c.mode),
+                                "--stop=" + c.stop,
+                                fmt::format("--threshold={}", c.threshold),
+                                "--min-warmup=" + std::to_string(c.min_warmup),
+                                "--max-warmup=" + std::to_string(c.max_warmup),
+                                "--window=" + std::to_string(c.window),
+                                "--seed=" + std::to_string(c.seed),
                                 fmt::format("--steady-timer={},{}", t.ticks_per_ns, t.source)};
   if (!c.counters.empty()) {
     std::string list;
@@ -101,15 +122,15 @@ class Progress {
 
 public:
   explicit Progress(bool verbose) : verbose_(verbose) {}
-  void update(const std::string &bench, std::size_t i, std::size_t n, const ForkResult &f, int forks,
-              const Iteration &it, int per_fork) {
+  void update(const std::string &bench, std::size_t i, std::size_t n, int fork, int forks, const Iteration &it,
+              int per_fork) {
     if (verbose_)
-      std::fprintf(stderr, "%s fork %d %s %d: %.3f ns/op (%llu ops, %zu batches)%s\n", bench.c_str(), f.number,
+      std::fprintf(stderr, "%s fork %d %s %d: %.3f ns/op (%llu ops, %zu batches)%s\n", bench.c_str(), fork,
                    it.warmup ? "warmup" : "iteration", it.index + 1, it.ns_per_op, (unsigned long long)it.ops,
                    it.batches.size(), it.migrated ? " migrated" : "");
     else if (tty_)
       std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: fork %d/%d, iteration %d/%d, %.3f ns/op", i + 1, n, bench.c_str(),
-                   f.number, forks, it.index + 1, per_fork, it.ns_per_op);
+                   fork, forks, it.index + 1, per_fork, it.ns_per_op);
   }
   void done() {
     if (tty_ && !verbose_)
@@ -117,7 +138,7 @@ public:
   }
 };
 
-ForkResult run_in_process(const Benchmark &b, std::size_t, int number, bool warmup, const RunConfig &cfg,
+ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const RunConfig &cfg,
                           const TimerInfo &timer, Counters &counters,
                           const std::function<void(const Iteration &)> &progress) {
   ForkResult f;
@@ -125,11 +146,13 @@ ForkResult run_in_process(const Benchmark &b, std::size_t, int number, bool warm
   f.warmup = warmup;
   f.pid = getpid();
   try {
-    measure_fork({&b, &cfg, &timer, &counters, nullptr}, [&](std::uint64_t n) { f.batch_size = n; },
-                 [&](const Iteration &it) {
-                   f.iterations.push_back(it);
-                   progress(it);
-                 });
+    WarmupOutcome w = measure_fork({&b, &cfg, &timer, &counters, nullptr}, [&](std::uint64_t n) { f.batch_size = n; },
+                                   [&](const Iteration &it) {
+                                     f.iterations.push_back(it);
+                                     progress(it);
+                                   });
+    f.warmup_stable = w.stable;
+    f.warmup_criterion = w.last;
   } catch (const std::exception &e) {
     f.status = "error";
     f.error = std::string("exception: ") + e.what();
@@ -221,24 +244,23 @@ int run_main(int argc, char **argv) {
 
   Progress progress(cfg.verbose);
   const std::vector<std::string> args = fork_args(cfg, run.timer);
-  const int total_forks = cfg.warmup_forks + cfg.forks;
+  const StopPolicy policy = stop_policy(cfg);
+  const int total_forks = cfg.warmup_forks + (policy.dynamic() ? cfg.max_forks : cfg.forks);
   for (std::size_t k = 0; k < selected.size() && !g_interrupted; ++k) {
     const Benchmark &b = benchmarks()[selected[k]];
     BenchmarkResult &result = run.benchmarks.emplace_back();
     result.bench = &b;
+    result.stop.criterion = policy.name();
+    result.stop.reason = "static configuration";
+    Stability stability(policy);
+    std::vector<stats::Fork> measured; // measurement iterations of the measurement forks so far
     for (int f = 1; f <= total_forks && !g_interrupted; ++f) {
       bool warmup = f <= cfg.warmup_forks;
-      ForkResult *current = nullptr;
       auto report = [&](const Iteration &it) {
-        if (current)
-          progress.update(b.name, k, selected.size(), *current, total_forks, it,
-                          cfg.warmup_iterations + cfg.iterations);
+        progress.update(b.name, k, selected.size(), f, total_forks, it, cfg.warmup_iterations + cfg.iterations);
       };
-      ForkResult placeholder;
-      placeholder.number = f;
-      current = &placeholder;
       ForkResult fork = cfg.no_fork
-                            ? run_in_process(b, selected[k], f, warmup, cfg, run.timer, counters, report)
+                            ? run_in_process(b, f, warmup, cfg, run.timer, counters, report)
                             : run_fork_process({selected[k], f, warmup, args, cfg.timeout}, g_interrupted, report,
                                                nullptr, nullptr);
       if (fork.failed() && fork.status != "interrupted") {
@@ -247,7 +269,31 @@ int run_main(int argc, char **argv) {
                      fork.status.c_str(), fork.error.c_str(), fork.iterations.size());
       }
       result.forks.push_back(std::move(fork));
+      // Algorithm 1, line 14: fork stoppage from min_forks on.
+      const ForkResult &done = result.forks.back();
+      if (!policy.dynamic() || warmup || done.failed())
+        continue;
+      stats::Fork samples;
+      for (const Iteration &it : done.iterations)
+        if (!it.warmup && !it.batches.empty())
+          samples.push_back(weighted_samples(it));
+      if (samples.empty())
+        continue;
+      measured.push_back(std::move(samples));
+      stability.checkpoint_forks(measured);
+      result.stop.last = stability.last();
+      int forks_done = int(measured.size());
+      if (forks_done >= cfg.min_forks && stability.stable(2)) {
+        result.stop.reason = fmt::format("stable after {} forks", forks_done);
+        break;
+      }
+      if (f == total_forks) {
+        result.stop.stable = false;
+        result.stop.reason = fmt::format("max forks ({}) reached unstable", cfg.max_forks);
+      }
     }
+    for (const ForkResult &fr : result.forks)
+      result.stop.stable &= fr.warmup_stable || fr.failed();
     result.summary = summarize(result.forks, run.counter_names.size());
     save(); // after every benchmark: a killed run still leaves a complete file
   }

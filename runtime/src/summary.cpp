@@ -109,6 +109,13 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters) {
   return s;
 }
 
+int ForkResult::warmup_iterations() const {
+  int n = 0;
+  for (const Iteration &it : iterations)
+    n += it.warmup;
+  return n;
+}
+
 Machine describe_machine() {
   Machine m;
   std::ifstream cpuinfo("/proc/cpuinfo");

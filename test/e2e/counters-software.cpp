@@ -1,7 +1,8 @@
 // Software events are measured for real: task-clock per operation matches the
-// TSC time per operation.
+// TSC time per operation (CPU time: at most the wall time, less when the
+// shared machine takes some).
 // RUN: %clangxx -O2 -fpass-plugin=%plugin %s %libsteady -o %t
-// RUN: %t --counters=task-clock,page-faults --forks=1 --warmup-iterations=1 --iterations=2 --iteration-time=0.02 --json=%t.json | %FileCheck %s --check-prefix=TABLE
+// RUN: %t --counters=task-clock,page-faults --forks=1 --warmup-iterations=1 --iterations=5 --iteration-time=0.02 --json=%t.json | %FileCheck %s --check-prefix=TABLE
 // RUN: %python %S/Inputs/results.py %t.json | %FileCheck %s
 #include <cmath>
 #include <steady/steady.h>
@@ -14,4 +15,4 @@ STEADY_BENCH(sqrt_chain) {
 }
 
 // TABLE: benchmark {{.*}} task-clock/op page-faults/op
-// CHECK: task-clock/ns_per_op within 0.5-2: True
+// CHECK: task-clock/ns_per_op within 0.3-1.1: True

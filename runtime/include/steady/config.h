@@ -27,6 +27,12 @@ struct RunConfig {
   std::string json, csv;
   std::uint64_t seed = 0;     // shuffles nothing yet; recorded for analyses that resample
   double timeout = 120;       // seconds per fork before it is killed
+  // Dynamic reconfiguration (--stop): warmup stops between min_warmup and
+  // max_warmup iterations, forks between min_forks and max_forks, once the
+  // criterion is stable; `iterations` measurement iterations per fork.
+  std::string stop = "none";      // cv | rciw | kld | rciw+kld | none
+  double threshold = 0;           // 0: the criterion's default (cv 0.01, rciw 0.03, kld 0.99)
+  int min_warmup = 5, max_warmup = 50, min_forks = 2, max_forks = 5, window = 5;
   bool no_fork = false;
   bool verbose = false;
   bool list = false;

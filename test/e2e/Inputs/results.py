@@ -18,16 +18,11 @@ for b in doc["benchmarks"]:
         print("%s fork %d: %s, %d iterations%s" % (b["name"], f["fork"], f["status"], len(f["iterations"]),
                                                    ", " + f["error"] if f["error"] else ""))
 print("distinct fork pids:", len(set(pids)) == len(pids), "runner pid among them:", runner in pids)
-for b in doc["benchmarks"]:
-    names = doc["counters"]["names"]
-    for f in b["forks"]:
-        for it in f["iterations"]:
-            if it["warmup"] or not names:
-                continue
-            counters = dict(zip(names, it["counters_per_op"]))
-            if "task-clock" in counters:
-                # task-clock counts ns of CPU time: per op it must match the TSC time per op.
-                ratio = counters["task-clock"] / it["ns_per_op"]
-                print("task-clock/ns_per_op within 0.5-2:", 0.5 < ratio < 2)
-                break
-        break
+names = doc["counters"]["names"]
+if "task-clock" in names:
+    # task-clock counts ns of CPU time: per op it matches the TSC time per op,
+    # less whatever time other processes took from this one (a shared machine);
+    # the least disturbed iteration tells. A unit error would be off by 1000x.
+    ratios = [dict(zip(names, it["counters_per_op"]))["task-clock"] / it["ns_per_op"]
+              for b in doc["benchmarks"] for f in b["forks"] for it in f["iterations"] if not it["warmup"]]
+    print("task-clock/ns_per_op within 0.3-1.1:", 0.3 < max(ratios) < 1.1)

@@ -1,0 +1,79 @@
+// Statistics for stopping criteria and comparisons (SPEC §3.5, Kalibera & Jones,
+// He et al.). Deterministic for a given seed, on every standard library: the
+// generator (xoshiro256**) and the bounded draws (Lemire's method) are ours.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace steady::stats {
+
+// Descriptive statistics. Variance and sd divide by n - 1; CV = sd / mean.
+double mean(std::span<const double> x);
+double variance(std::span<const double> x);
+double sd(std::span<const double> x);
+double cv(std::span<const double> x);
+
+// Quantile of R's type 7 (the default of R's quantile()): linear
+// interpolation between order statistics at h = (n - 1) p.
+double quantile(std::vector<double> x, double p);
+
+// A value observed `weight` times (a batch sample: ns/op and its invocations).
+struct Weighted {
+  double value;
+  double weight;
+};
+
+double weighted_mean(std::span<const Weighted> x);
+// Frequency-weighted: sum w (x - m)^2 / (sum w - 1).
+double weighted_cv(std::span<const Weighted> x);
+
+class Rng {
+public:
+  explicit Rng(std::uint64_t seed);
+  std::uint64_t next();
+  // Uniform on [0, n), unbiased (Lemire's multiply-and-reject).
+  std::uint64_t below(std::uint64_t n);
+
+private:
+  std::uint64_t s_[4];
+};
+
+// forks -> iterations -> weighted invocation-level samples.
+using Iteration = std::vector<Weighted>;
+using Fork = std::vector<Iteration>;
+
+struct Interval {
+  double estimate, low, high;
+  double relative_width() const { return (high - low) / estimate; }
+};
+
+// Percentile CI of the weighted mean by hierarchical bootstrap: each resample
+// draws forks, then iterations within each drawn fork, then samples within
+// each drawn iteration, uniformly with replacement at every level.
+Interval bootstrap_mean(const std::vector<Fork> &data, double confidence, int resamples, std::uint64_t seed);
+
+// The same interval with the innermost level drawn from its sampling
+// distribution (normal, by the central limit theorem over an iteration's up
+// to 1000 batch samples: the delta-method variance of the resampled weighted
+// mean) instead of resampled sample by sample: the same in expectation and
+// variance, and cheap enough for a checkpoint after every iteration.
+Interval bootstrap_mean_clt(const std::vector<Fork> &data, double confidence, int resamples, std::uint64_t seed);
+
+// Percentile CI of mean(b) / mean(a) for two independent runs: both are
+// resampled in every round and the ratio taken per round.
+Interval bootstrap_ratio(const std::vector<Fork> &a, const std::vector<Fork> &b, double confidence,
+                         int resamples, std::uint64_t seed);
+
+// Gaussian kernel density of x at `at`, Silverman's bandwidth
+// 1.06 min(sd, IQR / 1.34) n^(-1/5).
+double silverman_bandwidth(std::span<const double> x);
+std::vector<double> kde(std::span<const double> x, std::span<const double> at);
+
+// He et al.'s stability probability: densities of `before` (without the newest
+// measurements) and `after` on `points` points over their joint range clipped
+// to [q25 - 1.5 IQR, q75 + 1.5 IQR]; 2^-KL(a||b) * 2^-KL(b||a), in (0, 1].
+double kld_stability(std::span<const double> before, std::span<const double> after, int points = 1000);
+
+} // namespace steady::stats

@@ -1,0 +1,61 @@
+// Dynamic reconfiguration (Laaber et al., Algorithm 1; SPEC §3.5): stop the
+// warmup of a fork once its measurements are stable, and stop adding forks
+// once the benchmark's measurements are.
+//
+// The criterion is computed from the weighted batch samples over unions of
+// iterations: for the warmup (Eq. 1) the vector holds, for each iteration x of
+// the sliding window, the value over the window's iterations up to x (so the
+// early, slow iterations leave it); for forks (Eq. 2), for each fork x, the
+// value over all forks up to x.
+//   cv    weighted coefficient of variation
+//   rciw  relative width of the 99 % hierarchical-bootstrap CI of the mean
+//   kld   He et al.'s probability that the distribution without the newest
+//         iteration (fork) equals the one with it
+// stable_var (cv, rciw): max - min of the last `window` values <= threshold;
+// stable_prob (kld): their mean > threshold. "rciw+kld" needs both.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "steady/stats.h"
+
+namespace steady {
+
+struct StopPolicy {
+  bool cv = false, rciw = false, kld = false; // none set: static configuration
+  double cv_threshold = 0.01, rciw_threshold = 0.03, kld_threshold = 0.99;
+  int window = 5;
+  int resamples = 1000;
+  std::uint64_t seed = 0;
+
+  bool dynamic() const { return cv || rciw || kld; }
+  std::string name() const; // "rciw", "rciw+kld", "none"
+  static bool parse(const std::string &spec, StopPolicy &out);
+};
+
+// The stability values of successive checkpoints and the decision.
+class Stability {
+public:
+  explicit Stability(const StopPolicy &p) : policy_(p) {}
+
+  // After a warmup iteration: the window's values over `iterations` (one fork).
+  void checkpoint_warmup(const stats::Fork &iterations);
+  // After a fork: appends the value over all `forks` so far.
+  void checkpoint_forks(const std::vector<stats::Fork> &forks);
+  // Needs at least `min_values` checkpoints (a full window for warmup).
+  bool stable(std::size_t min_values) const;
+  // The latest value of each active criterion, for reports: {"rciw": 0.012, ...}.
+  std::vector<std::pair<std::string, double>> last() const;
+
+private:
+  const StopPolicy &policy_;
+  // The criteria over `now`, and for kld against `before` (null: no kld value).
+  void append(const std::vector<stats::Fork> &now, const std::vector<stats::Fork> *before);
+
+  std::vector<double> cv_, rciw_, kld_;
+  std::uint64_t checkpoints_ = 0;
+};
+
+} // namespace steady

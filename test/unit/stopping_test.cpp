@@ -1,0 +1,119 @@
+// Algorithm 1's decisions on synthetic iteration streams with fixed seeds.
+#include <cmath>
+#include <gtest/gtest.h>
+#include <random>
+
+#include "stopping.h"
+
+namespace steady {
+namespace {
+
+// One iteration of `n` batch samples around `mean`, with relative noise `rel`.
+stats::Iteration iteration(std::mt19937_64 &g, double mean, double rel, int n = 200) {
+  std::normal_distribution<double> noise(0, rel * mean);
+  stats::Iteration it;
+  for (int i = 0; i < n; ++i)
+    it.push_back({mean + noise(g), 1000});
+  return it;
+}
+
+// Warmup as in Algorithm 1 (lines 6-9): returns the iteration it stopped at,
+// or 0 when it ran to max_warmup without meeting the criterion.
+int warmup_stop(const StopPolicy &p, const std::function<double(int)> &mean_at, double rel, std::uint64_t seed,
+                int min_warmup = 5, int max_warmup = 50) {
+  std::mt19937_64 g(seed);
+  Stability s(p);
+  stats::Fork data;
+  for (int i = 1; i <= max_warmup; ++i) {
+    data.push_back(iteration(g, mean_at(i), rel));
+    s.checkpoint_warmup(data);
+    if (i >= min_warmup && s.stable(std::size_t(p.window)))
+      return i;
+  }
+  return 0;
+}
+
+// A warmup curve: 3x slower at first, decaying to 100 within ~10 iterations.
+double curve(int i) { return 100 * (1 + 2 * std::exp(-0.5 * (i - 1))); }
+
+StopPolicy policy(const char *spec) {
+  StopPolicy p;
+  EXPECT_TRUE(StopPolicy::parse(spec, p));
+  p.resamples = 300;
+  p.seed = 9;
+  return p;
+}
+
+TEST(StopPolicy, ParsesCriteriaAndCombinations) {
+  StopPolicy p;
+  ASSERT_TRUE(StopPolicy::parse("rciw+kld", p));
+  EXPECT_TRUE(p.rciw && p.kld && !p.cv);
+  EXPECT_EQ(p.name(), "rciw+kld");
+  ASSERT_TRUE(StopPolicy::parse("none", p));
+  EXPECT_FALSE(p.dynamic());
+  EXPECT_FALSE(StopPolicy::parse("rciw+fast", p));
+}
+
+TEST(Warmup, CvStopsShortlyAfterTheCurve) {
+  int stop = warmup_stop(policy("cv"), curve, 0.01, 1);
+  // The curve is within 1 % of flat after ~12 iterations; a window of 5 more.
+  EXPECT_GE(stop, 10);
+  EXPECT_LE(stop, 25);
+}
+
+TEST(Warmup, RciwStopsShortlyAfterTheCurve) {
+  int stop = warmup_stop(policy("rciw"), curve, 0.01, 2);
+  EXPECT_GE(stop, 8);
+  EXPECT_LE(stop, 25);
+}
+
+TEST(Warmup, FlatStreamStopsAtTheMinimum) {
+  EXPECT_EQ(warmup_stop(policy("cv"), [](int) { return 100.0; }, 0.002, 3), 5);
+}
+
+TEST(Warmup, HeavyNoiseRunsToTheMaximumAndIsFlagged) {
+  // Each iteration's level jumps by +-30 %: no window of CVs agrees within 1 %.
+  std::mt19937_64 levels(4);
+  std::uniform_real_distribution<double> jump(0.7, 1.3);
+  std::vector<double> level(51);
+  for (double &l : level)
+    l = 100 * jump(levels);
+  EXPECT_EQ(warmup_stop(policy("cv"), [&](int i) { return level[std::size_t(i)]; }, 0.3, 5), 0);
+}
+
+TEST(Warmup, SameSeedSameDecisions) {
+  for (const char *c : {"cv", "rciw", "kld", "rciw+kld"}) {
+    int a = warmup_stop(policy(c), curve, 0.02, 6), b = warmup_stop(policy(c), curve, 0.02, 6);
+    EXPECT_EQ(a, b) << c;
+  }
+}
+
+TEST(Forks, StableForksStopAtTheMinimumNoisyForksDoNot) {
+  StopPolicy p = policy("rciw");
+  std::mt19937_64 g(7);
+  Stability quiet(p);
+  std::vector<stats::Fork> forks;
+  for (int f = 0; f < 2; ++f) {
+    forks.push_back({});
+    for (int i = 0; i < 10; ++i)
+      forks.back().push_back(iteration(g, 100, 0.01));
+    quiet.checkpoint_forks(forks);
+  }
+  EXPECT_TRUE(quiet.stable(2));
+
+  // Forks whose levels differ by tens of percent keep RCIW wide and moving.
+  Stability noisy(p);
+  forks.clear();
+  for (double level : {100.0, 160.0, 70.0}) {
+    forks.push_back({});
+    for (int i = 0; i < 10; ++i)
+      forks.back().push_back(iteration(g, level, 0.01));
+    noisy.checkpoint_forks(forks);
+  }
+  EXPECT_FALSE(noisy.stable(2));
+  ASSERT_EQ(noisy.last().size(), 1u);
+  EXPECT_GT(noisy.last()[0].second, 0.1); // the RCIW reported with the flag
+}
+
+} // namespace
+} // namespace steady

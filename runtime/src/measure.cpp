@@ -159,7 +159,8 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
       stability.checkpoint_warmup(warmup);
       if (i >= plan.config->min_warmup && stability.stable(std::size_t(policy.window))) {
         outcome.stable = true;
-        break;
+        if (!plan.config->stop_observe)
+          break;
       }
     }
     outcome.last = stability.last();

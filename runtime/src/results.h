@@ -52,7 +52,7 @@ struct ForkResult {
 
 struct Summary {
   double ns_per_op = 0, ci_low = 0, ci_high = 0;
-  std::string ci_over; // "forks" or "iterations"
+  std::string ci_over; // "forks" (hierarchical bootstrap), "iterations" (one fork)
   double ticks_per_op = 0;
   std::vector<double> counters_per_op;
   double p50 = 0, p90 = 0, p99 = 0; // weighted percentiles of the batch samples, ns/op
@@ -91,7 +91,10 @@ struct RunResult {
 };
 
 Machine describe_machine();
-Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters);
+// Over the measurement iterations of the forks that did not fail; the 99 % CI
+// is the hierarchical bootstrap's.
+Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns,
+                  std::uint64_t seed);
 
 // Outputs.
 void write_json(const RunResult &run, const std::string &path); // atomically

@@ -49,9 +49,11 @@ struct Cli {
 
 void define(CLI::App &app, Cli &cli) {
   RunConfig &c = cli.cfg;
-  app.add_option("--forks,-f", c.forks, "Measurement forks (fresh processes) per benchmark")->capture_default_str();
+  app.add_option("--forks,-f", c.forks, "Measurement forks (fresh processes) per benchmark; static configuration")
+      ->capture_default_str();
   app.add_option("--warmup-forks", c.warmup_forks, "Warmup forks, discarded")->capture_default_str();
-  app.add_option("--warmup-iterations,--wi", c.warmup_iterations, "Warmup iterations per fork")->capture_default_str();
+  app.add_option("--warmup-iterations,--wi", c.warmup_iterations, "Warmup iterations per fork; static configuration")
+      ->capture_default_str();
   app.add_option("--iterations,-i", c.iterations, "Measurement iterations per fork")->capture_default_str();
   app.add_option("--warmup-time", c.warmup_time, "Seconds per warmup iteration")->capture_default_str();
   app.add_option("--iteration-time", c.iteration_time, "Seconds per measurement iteration")->capture_default_str();
@@ -65,6 +67,8 @@ void define(CLI::App &app, Cli &cli) {
         return StopPolicy::parse(v, p) ? std::string() : "not a criterion (rciw, cv, kld, rciw+kld, none): " + v;
       })
       ->capture_default_str();
+  app.footer("By default warmup and forks stop as soon as the result is stable (--stop=rciw); "
+             "--forks or --warmup-iterations without --stop select a static configuration.");
   app.add_option("--threshold", c.threshold, "Stability threshold (default: cv 0.01, rciw 0.03, kld 0.99)");
   app.add_option("--min-warmup", c.min_warmup, "With --stop: warmup iterations before the first checkpoint")
       ->capture_default_str();
@@ -72,6 +76,8 @@ void define(CLI::App &app, Cli &cli) {
   app.add_option("--min-forks", c.min_forks, "With --stop: forks before the first checkpoint")->capture_default_str();
   app.add_option("--max-forks", c.max_forks, "With --stop: forks at most")->capture_default_str();
   app.add_option("--window", c.window, "With --stop: checkpoints in the sliding window")->capture_default_str();
+  app.add_flag("--stop-observe", c.stop_observe,
+               "With --stop: compute the criterion at every checkpoint but never stop (its cost)");
   app.add_option("--filter", c.filter, "Run benchmarks whose name matches this regex (ECMAScript)");
   app.add_flag("--list", c.list, "Print the benchmark names and exit");
   app.add_option("--counters", c.counters, "Events to count (libpfm4 names: cycles, instructions, task-clock, ...)")
@@ -98,6 +104,7 @@ std::vector<std::string> fork_args(const RunConfig &c, const TimerInfo &t) {
                                 "--min-warmup=" + std::to_string(c.min_warmup),
                                 "--max-warmup=" + std::to_string(c.max_warmup),
                                 "--window=" + std::to_string(c.window),
+                                c.stop_observe ? "--stop-observe" : "--stop-observe=false",
                                 "--seed=" + std::to_string(c.seed),
                                 fmt::format("--steady-timer={},{}", t.ticks_per_ns, t.source)};
   if (!c.counters.empty()) {
@@ -172,6 +179,10 @@ int run_main(int argc, char **argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   RunConfig &cfg = cli.cfg;
+  // Asking for a number of forks or warmup iterations (like JMH's -f, -wi)
+  // means a static configuration, unless a criterion is named as well.
+  if (!app.count("--stop") && (app.count("--forks") || app.count("--warmup-iterations")))
+    cfg.stop = "none";
   cfg.mode = cli.mode == "sample" ? Mode::Sample : cli.mode == "ss" ? Mode::SingleShot : Mode::AverageTime;
 
   if (!cli.fork_spec.empty()) {
@@ -283,18 +294,18 @@ int run_main(int argc, char **argv) {
       stability.checkpoint_forks(measured);
       result.stop.last = stability.last();
       int forks_done = int(measured.size());
-      if (forks_done >= cfg.min_forks && stability.stable(2)) {
+      if (forks_done >= cfg.min_forks && stability.stable(2) && !cfg.stop_observe) {
         result.stop.reason = fmt::format("stable after {} forks", forks_done);
         break;
       }
       if (f == total_forks) {
         result.stop.stable = false;
-        result.stop.reason = fmt::format("max forks ({}) reached unstable", cfg.max_forks);
+        result.stop.reason = fmt::format("max forks ({}) reached", cfg.max_forks);
       }
     }
     for (const ForkResult &fr : result.forks)
       result.stop.stable &= fr.warmup_stable || fr.failed();
-    result.summary = summarize(result.forks, run.counter_names.size());
+    result.summary = summarize(result.forks, run.counter_names.size(), run.timer.ticks_per_ns, cfg.seed);
     save(); // after every benchmark: a killed run still leaves a complete file
   }
   progress.done();

@@ -1,6 +1,5 @@
 // Per-benchmark summary and the machine description.
 #include <algorithm>
-#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <fstream>
 #include <numeric>
@@ -8,27 +7,11 @@
 #include <thread>
 #include <unistd.h>
 
+#include "measure.h"
 #include "results.h"
 
 namespace steady {
 namespace {
-
-// Mean and 99 % confidence interval (Student's t) of independent values.
-void mean_ci99(const std::vector<double> &v, double &mean, double &lo, double &hi) {
-  mean = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
-  if (v.size() < 2) {
-    lo = hi = mean;
-    return;
-  }
-  double ss = 0;
-  for (double x : v)
-    ss += (x - mean) * (x - mean);
-  double se = std::sqrt(ss / double(v.size() - 1) / double(v.size()));
-  boost::math::students_t t(double(v.size() - 1));
-  double half = boost::math::quantile(boost::math::complement(t, 0.005)) * se;
-  lo = mean - half;
-  hi = mean + half;
-}
 
 std::string first_line(const char *path) {
   std::ifstream in(path);
@@ -55,57 +38,56 @@ double weighted_percentile(std::vector<BatchSample> samples, double q) {
 
 } // namespace
 
-Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters) {
+Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns,
+                  std::uint64_t seed) {
   Summary s;
-  std::vector<BatchSample> batches;
   s.counters_per_op.assign(counters, 0);
-  std::vector<double> fork_means, iteration_values;
+  std::vector<BatchSample> batches;
+  std::vector<stats::Fork> samples;
   double ticks = 0, ops = 0;
   for (const ForkResult &f : forks) {
     if (f.warmup)
       continue;
-    if (f.failed())
-      ++s.forks_failed;
     // A failed fork's measurements are reported in the JSON but not mixed
     // into the summary.
-    if (f.failed())
+    if (f.failed()) {
+      ++s.forks_failed;
       continue;
-    double sum = 0;
-    int n = 0;
+    }
+    stats::Fork fork;
     for (const Iteration &it : f.iterations) {
-      if (it.warmup)
+      if (it.warmup || it.batches.empty())
         continue;
-      sum += it.ns_per_op;
-      ++n;
-      iteration_values.push_back(it.ns_per_op);
+      fork.push_back(weighted_samples(it));
+      ++s.iterations;
       ticks += it.ticks;
       ops += double(it.ops);
-      batches.insert(batches.end(), it.batches.begin(), it.batches.end());
       s.migrated |= it.migrated;
       s.multiplexed |= it.multiplexed;
+      batches.insert(batches.end(), it.batches.begin(), it.batches.end());
       for (std::size_t c = 0; c < counters && c < it.counters_per_op.size(); ++c)
         s.counters_per_op[c] += it.counters_per_op[c] * double(it.ops);
     }
-    if (n) {
-      fork_means.push_back(sum / n);
+    if (!fork.empty()) {
+      samples.push_back(std::move(fork));
       ++s.forks_used;
-      s.iterations += n;
     }
   }
-  if (iteration_values.empty())
+  if (samples.empty())
     return s;
-  // Forks are the independent unit; with one fork only iterations remain.
-  const std::vector<double> &unit = fork_means.size() >= 2 ? fork_means : iteration_values;
-  s.ci_over = fork_means.size() >= 2 ? "forks" : "iterations";
-  mean_ci99(unit, s.ns_per_op, s.ci_low, s.ci_high);
+  // The 99 % interval of the hierarchical bootstrap (forks, iterations, batch
+  // samples), the same resampling as the rciw criterion.
+  s.ci_over = samples.size() >= 2 ? "forks" : "iterations";
+  stats::Interval ci = stats::bootstrap_mean_clt(samples, 0.99, 1000, seed);
   s.ticks_per_op = ticks / ops;
+  s.ns_per_op = s.ticks_per_op / ticks_per_ns;
+  s.ci_low = ci.low / ticks_per_ns;
+  s.ci_high = ci.high / ticks_per_ns;
   for (double &c : s.counters_per_op)
     c /= ops;
-  // Percentiles in ns: ticks scaled by the same factor as the mean.
-  double ns_per_tick = s.ns_per_op > 0 && s.ticks_per_op > 0 ? s.ns_per_op / s.ticks_per_op : 0;
-  s.p50 = weighted_percentile(batches, 0.50) * ns_per_tick;
-  s.p90 = weighted_percentile(batches, 0.90) * ns_per_tick;
-  s.p99 = weighted_percentile(batches, 0.99) * ns_per_tick;
+  s.p50 = weighted_percentile(batches, 0.50) / ticks_per_ns;
+  s.p90 = weighted_percentile(batches, 0.90) / ticks_per_ns;
+  s.p99 = weighted_percentile(batches, 0.99) / ticks_per_ns;
   return s;
 }
 

@@ -72,34 +72,36 @@ ForkResult fork_with(std::initializer_list<double> ns, const char *status = "ok"
     it.ns_per_op = v;
     it.ops = 100;
     it.ticks = v * 100 * 2; // 2 ticks per ns
+    it.batches = {{v * 2, 100}};
     f.iterations.push_back(it);
   }
   return f;
 }
 
-TEST(Summary, NinetyNinePercentIntervalOverForkMeans) {
-  // Fork means 1, 2, 3: mean 2, sd 1, se 1/sqrt(3); t(0.995, 2) = 9.924843
-  // (R: qt(0.995, 2)), so the half-width is 5.730111.
-  Summary s = summarize({fork_with({1}), fork_with({2}), fork_with({3})}, 0);
+TEST(Summary, HierarchicalBootstrapIntervalOverForks) {
+  // Fork means 1, 2, 3 (ns): a resample of 3 forks is all 1s with probability
+  // 1/27 > 0.5 %, all 3s likewise, so the 99 % percentile interval is [1, 3].
+  Summary s = summarize({fork_with({1}), fork_with({2}), fork_with({3})}, 0, 2.0, 1);
   EXPECT_EQ(s.ci_over, "forks");
   EXPECT_DOUBLE_EQ(s.ns_per_op, 2);
-  EXPECT_NEAR(s.ci_high - 2, 9.924843 / std::sqrt(3.0), 1e-5);
-  EXPECT_NEAR(2 - s.ci_low, 9.924843 / std::sqrt(3.0), 1e-5);
+  EXPECT_DOUBLE_EQ(s.ci_low, 1);
+  EXPECT_DOUBLE_EQ(s.ci_high, 3);
   EXPECT_DOUBLE_EQ(s.ticks_per_op, 4);
 }
 
 TEST(Summary, FailedForksAreCountedButNotMixedIn) {
-  Summary s = summarize({fork_with({1, 1}), fork_with({100, 100}, "crashed"), fork_with({3, 3})}, 0);
+  Summary s = summarize({fork_with({1, 1}), fork_with({100, 100}, "crashed"), fork_with({3, 3})}, 0, 2.0, 1);
   EXPECT_EQ(s.forks_used, 2);
   EXPECT_EQ(s.forks_failed, 1);
   EXPECT_DOUBLE_EQ(s.ns_per_op, 2);
   EXPECT_EQ(s.iterations, 4);
 }
 
-TEST(Summary, OneForkFallsBackToIterations) {
-  Summary s = summarize({fork_with({1, 2, 3})}, 0);
+TEST(Summary, OneForkResamplesItsIterations) {
+  Summary s = summarize({fork_with({1, 2, 3})}, 0, 2.0, 1);
   EXPECT_EQ(s.ci_over, "iterations");
-  EXPECT_NEAR(s.ci_high - 2, 9.924843 / std::sqrt(3.0), 1e-5);
+  EXPECT_DOUBLE_EQ(s.ci_low, 1);
+  EXPECT_DOUBLE_EQ(s.ci_high, 3);
 }
 
 TEST(Parameters, CartesianProductInRegistrationOrder) {
@@ -155,7 +157,7 @@ TEST(Json, ResultFileFollowsTheSchema) {
   r.bench = &b;
   r.forks = {fork_with({1, 2}), fork_with({5}, "crashed")};
   r.forks[1].error = "killed by signal 6 (Aborted)";
-  r.summary = summarize(r.forks, 0);
+  r.summary = summarize(r.forks, 0, 2.0, 1);
   run.benchmarks.push_back(r);
   std::string path = ::testing::TempDir() + "steady-schema-" + std::to_string(getpid()) + ".json";
   write_json(run, path);

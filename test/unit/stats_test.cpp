@@ -148,3 +148,25 @@ TEST(Bootstrap, RatioFindsAKnownChangeAndAcceptsAA) {
 
 } // namespace
 } // namespace steady::stats
+
+namespace steady::stats {
+namespace {
+
+TEST(Kld, BinnedDensityAgreesWithExactOnLargeSamples) {
+  // 5000 + 6000 values take the binned path; 150 of each the exact one.
+  std::mt19937_64 g(8);
+  std::normal_distribution<double> n(50, 3);
+  std::vector<double> a(5000), b(6000);
+  for (double &v : a)
+    v = n(g);
+  for (double &v : b)
+    v = n(g) + 0.5;
+  double binned = kld_stability(a, b);
+  double exact = kld_stability(std::span(a).first(150), std::span(b).first(150));
+  EXPECT_GT(binned, 0.5);
+  EXPECT_LT(binned, 0.99); // a sixth of an sd apart is not "the same"
+  EXPECT_NEAR(binned, exact, 0.15);
+}
+
+} // namespace
+} // namespace steady::stats

@@ -15,9 +15,9 @@ enum class Mode {
 };
 
 struct RunConfig {
-  int warmup_iterations = 3;  // wi
-  int iterations = 5;         // mi
-  int forks = 3;              // f
+  int warmup_iterations = 5;  // wi (static configuration)
+  int iterations = 10;        // mi
+  int forks = 3;              // f (static configuration)
   int warmup_forks = 0;       // wf
   double warmup_time = 0.05;  // wt, seconds per warmup iteration
   double iteration_time = 0.05; // mt, seconds per measurement iteration
@@ -30,9 +30,13 @@ struct RunConfig {
   // Dynamic reconfiguration (--stop): warmup stops between min_warmup and
   // max_warmup iterations, forks between min_forks and max_forks, once the
   // criterion is stable; `iterations` measurement iterations per fork.
-  std::string stop = "none";      // cv | rciw | kld | rciw+kld | none
+  // The default, as in Laaber et al.'s evaluation: <5, 50, 10, 2, 5, 0, wt, mt>.
+  std::string stop = "rciw";      // cv | rciw | kld | rciw+kld | none
   double threshold = 0;           // 0: the criterion's default (cv 0.01, rciw 0.03, kld 0.99)
   int min_warmup = 5, max_warmup = 50, min_forks = 2, max_forks = 5, window = 5;
+  // Compute the criterion at every checkpoint but never stop: runs max_warmup
+  // and max_forks, to measure the criterion's cost (scripts/bench-criteria).
+  bool stop_observe = false;
   bool no_fork = false;
   bool verbose = false;
   bool list = false;

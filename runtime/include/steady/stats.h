@@ -18,6 +18,8 @@ double cv(std::span<const double> x);
 // Quantile of R's type 7 (the default of R's quantile()): linear
 // interpolation between order statistics at h = (n - 1) p.
 double quantile(std::vector<double> x, double p);
+// The same on values already sorted ascending.
+double quantile_sorted(std::span<const double> sorted, double p);
 
 // A value observed `weight` times (a batch sample: ns/op and its invocations).
 struct Weighted {
@@ -74,6 +76,7 @@ std::vector<double> kde(std::span<const double> x, std::span<const double> at);
 // He et al.'s stability probability: densities of `before` (without the newest
 // measurements) and `after` on `points` points over their joint range clipped
 // to [q25 - 1.5 IQR, q75 + 1.5 IQR]; 2^-KL(a||b) * 2^-KL(b||a), in (0, 1].
+// Large samples are binned onto the grid (linear binning) before smoothing.
 double kld_stability(std::span<const double> before, std::span<const double> after, int points = 1000);
 
 } // namespace steady::stats

@@ -26,14 +26,18 @@ double sd(std::span<const double> x) { return std::sqrt(variance(x)); }
 
 double cv(std::span<const double> x) { return sd(x) / mean(x); }
 
-double quantile(std::vector<double> x, double p) {
+double quantile_sorted(std::span<const double> x, double p) {
   if (x.empty())
     throw std::invalid_argument("quantile of no values");
-  std::sort(x.begin(), x.end());
   double h = double(x.size() - 1) * p;
   std::size_t lo = std::size_t(std::floor(h));
   std::size_t hi = std::min(lo + 1, x.size() - 1);
   return x[lo] + (h - double(lo)) * (x[hi] - x[lo]);
+}
+
+double quantile(std::vector<double> x, double p) {
+  std::sort(x.begin(), x.end());
+  return quantile_sorted(x, p);
 }
 
 double weighted_mean(std::span<const Weighted> x) {

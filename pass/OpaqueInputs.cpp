@@ -240,23 +240,14 @@ private:
   }
 
   // int a[] = {3, 1, 2}; — clang copies the initialiser from a constant global.
+  // The copy reads from the global's address made opaque: the loads stay
+  // ordinary (SROA still splits small arrays into registers and the backend
+  // still merges them into wide moves), but their values are unknown. A
+  // volatile load of the whole array would cost one load per element.
   void constantInitialiser(MemCpyInst &MCI) {
     auto *Src = dyn_cast<GlobalVariable>(MCI.getSource()->stripPointerCasts());
-    auto *Len = dyn_cast<ConstantInt>(MCI.getLength());
-    if (!Src || !Len || !isCompileTimeKnown(*Src) || !isa<AllocaInst>(getUnderlyingObject(MCI.getDest())))
+    if (!Src || !isCompileTimeKnown(*Src) || !isa<AllocaInst>(getUnderlyingObject(MCI.getDest())))
       return;
-    Type *Ty = Src->getValueType();
-    uint64_t Size = M.getDataLayout().getTypeAllocSize(Ty);
-    // Small objects are loaded as one volatile value that SROA then splits into
-    // registers; larger ones are copied from a laundered address.
-    if (Size == Len->getZExtValue() && Size <= 64 && !MCI.isVolatile()) {
-      IRBuilder<> B(&MCI);
-      B.CreateAlignedStore(opaqueLoad(Ty, nullptr, Src), MCI.getDest(), MCI.getDestAlign());
-      remark(MCI, "OpaqueLocal",
-             "local initialised from constant '" + Src->getName() + "' is read through a volatile load");
-      Replaced.push_back(&MCI);
-      return;
-    }
     MCI.setSource(launder(Src));
     remark(MCI, "OpaqueLocal",
            "local initialised from constant '" + Src->getName() + "' is copied from an opaque address");

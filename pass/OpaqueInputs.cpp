@@ -209,9 +209,7 @@ private:
   void remark(Instruction &At, StringRef Kind, const Twine &What) {
     ++Count;
     if (ORE)
-      ORE->emit([&] {
-      return OptimizationRemark(DEBUG_TYPE, Kind, &At) << What.str();
-    });
+      ORE->emit([&] { return OptimizationRemark(DEBUG_TYPE, Kind, &At) << What.str(); });
   }
 
   // double x = 2.5; — a local whose every store is a constant.

@@ -342,48 +342,64 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
     auto Remark = [&](const Twine &Where) {
       ++Count;
       if (ORE)
-      ORE->emit([&] {
-        return OptimizationRemark(DEBUG_TYPE, "Sink", Shown)
-               << "dead " << describe(*Shown) << " is consumed by an opaque sink " << Where.str();
-      });
+        ORE->emit([&] {
+          return OptimizationRemark(DEBUG_TYPE, "Sink", Shown)
+                 << "dead " << describe(*Shown) << " is consumed by an opaque sink " << Where.str();
+        });
     };
-    // Exits that are exception handlers cannot take a phi and a sink before
-    // their pad: such a cycle is consumed where it is computed instead.
-    SmallVector<BasicBlock *, 4> Exits;
-    if (S.After)
-      S.After->getUniqueExitBlocks(Exits);
-    if (!S.After || any_of(Exits, [](BasicBlock *BB) { return BB->isEHPad(); })) {
+    auto SinkInPlace = [&] {
       BasicBlock::iterator At =
           isa<PHINode>(V) ? V->getParent()->getFirstInsertionPt() : std::next(V->getIterator());
       if (At == V->getParent()->end())
-        continue; // a phi in a catchswitch block: nowhere to put an instruction
+        return; // a phi in a catchswitch block: nowhere to put an instruction
       IRBuilder<> B(V->getParent(), At);
       B.SetCurrentDebugLocation(Shown->getDebugLoc());
       emitSink(B, V);
       Remark(LI.getLoopFor(V->getParent()) ? "inside its loop (it is recomputed every iteration)"
                                            : "where it is computed");
+    };
+    if (!S.After) {
+      SinkInPlace();
       continue;
     }
     // Exits reached only from the loop, so each sees one final value per
     // exiting edge: the latest member of the cycle that dominates the edge.
+    // Exits that are exception handlers cannot take a phi before their pad,
+    // and exits that cannot be made dedicated (indirectbr) have no final
+    // value: such a cycle is consumed where it is computed instead.
     Loop *L = S.After;
+    SmallVector<BasicBlock *, 4> Exits;
+    L->getUniqueExitBlocks(Exits);
+    if (any_of(Exits, [](BasicBlock *BB) { return BB->isEHPad(); })) {
+      SinkInPlace();
+      continue;
+    }
     formDedicatedExitBlocks(L, &DT, &LI, nullptr, /*PreserveLCSSA=*/false);
     Exits.clear();
     L->getUniqueExitBlocks(Exits);
+    SmallVector<SmallVector<std::pair<BasicBlock *, Instruction *>, 2>, 4> Incoming;
     for (BasicBlock *Exit : Exits) {
-      IRBuilder<> B(Exit, Exit->getFirstInsertionPt());
-      B.SetCurrentDebugLocation(Shown->getDebugLoc());
-      PHINode *Final = B.CreatePHI(V->getType(), pred_size(Exit), "steady.final");
+      auto &In = Incoming.emplace_back();
       for (BasicBlock *Pred : predecessors(Exit)) {
         Instruction *Latest = nullptr;
         for (Instruction *M : Members)
-          if (DT.dominates(M, Pred->getTerminator()) &&
-              (!Latest || DT.dominates(Latest, M)))
+          if (DT.dominates(M, Pred->getTerminator()) && (!Latest || DT.dominates(Latest, M)))
             Latest = M;
-        // The cycle contains the header phi, which dominates every block of L.
-        assert(Latest && "no member of a loop-carried cycle reaches the exit");
-        Final->addIncoming(Latest, Pred);
+        In.push_back({Pred, Latest});
       }
+    }
+    if (any_of(Incoming, [](const auto &In) {
+          return any_of(In, [](const auto &P) { return P.second == nullptr; });
+        })) {
+      SinkInPlace();
+      continue;
+    }
+    for (std::size_t E = 0; E != Exits.size(); ++E) {
+      IRBuilder<> B(Exits[E], Exits[E]->getFirstInsertionPt());
+      B.SetCurrentDebugLocation(Shown->getDebugLoc());
+      PHINode *Final = B.CreatePHI(V->getType(), Incoming[E].size(), "steady.final");
+      for (auto [Pred, Latest] : Incoming[E])
+        Final->addIncoming(Latest, Pred);
       emitSink(B, Final);
     }
     Remark("after the loop");
@@ -446,12 +462,12 @@ unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE) {
       emitEscape(B, AI);
     }
     ++Count;
+    // Allocas carry no location; the escape point (destructor, scope end) does.
     if (ORE)
       ORE->emit([&] {
-      // Allocas carry no location; the escape point (destructor, scope end) does.
-      return OptimizationRemark(DEBUG_TYPE, "Escape", At.front())
-             << "local object written by the payload escapes at the end of its lifetime";
-    });
+        return OptimizationRemark(DEBUG_TYPE, "Escape", At.front())
+               << "local object written by the payload escapes at the end of its lifetime";
+      });
   }
   return Count;
 }

@@ -182,3 +182,45 @@ TEST(Kld, BinnedDensityAgreesWithExactOnLargeSamples) {
 
 } // namespace
 } // namespace steady::stats
+
+namespace steady::stats {
+namespace {
+
+const std::vector<double> kBase = {10.1, 9.8, 10.3, 10.0, 9.9, 10.2, 10.05, 9.95};
+const std::vector<double> kNew = {10.4, 10.6, 10.2, 10.5, 10.3, 10.7, 10.45, 10.55, 10.1};
+
+TEST(Compare, WelchMatchesR) {
+  // t.test(b, a, var.equal = FALSE)
+  TestResult t = welch_t_test(kBase, kNew);
+  EXPECT_NEAR(t.statistic, 4.45558794177, 1e-9);
+  EXPECT_NEAR(t.df, 14.9575950856, 1e-8);
+  EXPECT_NEAR(t.p_value, 0.000465571970776, 1e-10);
+}
+
+TEST(Compare, MannWhitneyWithTiesMatchesR) {
+  // wilcox.test(y, x, exact = FALSE, correct = FALSE): W and p with ties.
+  std::vector<double> x = {1, 2, 2, 3, 3, 3, 4, 5}, y = {3, 3, 4, 4, 5, 6, 6, 7, 7};
+  TestResult u = mann_whitney_u(x, y);
+  EXPECT_DOUBLE_EQ(u.statistic, 61.5);
+  EXPECT_NEAR(u.p_value, 0.0125265749981, 1e-10);
+  TestResult u2 = mann_whitney_u(kBase, kNew);
+  EXPECT_DOUBLE_EQ(u2.statistic, 67.5);
+  EXPECT_NEAR(u2.p_value, 0.00239202276431, 1e-10);
+}
+
+TEST(Compare, EffectSizes) {
+  EXPECT_NEAR(cohens_d(kBase, kNew), 2.14108139013, 1e-9); // pooled-sd d, by R
+  std::vector<double> x = {1, 2, 2, 3, 3, 3, 4, 5}, y = {3, 3, 4, 4, 5, 6, 6, 7, 7};
+  EXPECT_NEAR(cliffs_delta(x, y), 0.708333333333, 1e-12); // sum(sign(y_i - x_j)) / (n m)
+}
+
+TEST(Compare, PowerRelation) {
+  // n = 2 ((z_0.995 + z_0.8) / gamma)^2 with qnorm(0.995) = 2.57582930355,
+  // qnorm(0.8) = 0.841621233573; gamma = 1: 23.3706...
+  double z = 2.57582930355 + 0.841621233573;
+  EXPECT_NEAR(samples_needed(1.0, 0.01, 0.8), 2 * z * z, 1e-8);
+  EXPECT_NEAR(samples_needed(0.5, 0.01, 0.8), 8 * z * z, 1e-7);
+}
+
+} // namespace
+} // namespace steady::stats

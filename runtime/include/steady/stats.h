@@ -83,4 +83,20 @@ std::vector<double> kde(std::span<const double> x, std::span<const double> at);
 // Large samples are binned onto the grid (linear binning) before smoothing.
 double kld_stability(std::span<const double> before, std::span<const double> after, int points = 1000);
 
+// Two-sample tests and effect sizes for comparing versions (Peass).
+struct TestResult {
+  double statistic, p_value, df = 0;
+};
+// Welch's t-test (unequal variances) of mean(b) - mean(a), two-sided.
+TestResult welch_t_test(std::span<const double> a, std::span<const double> b);
+// Mann-Whitney U of b against a (R's wilcox.test(b, a) W), normal
+// approximation with tie correction and no continuity correction, two-sided.
+TestResult mann_whitney_u(std::span<const double> a, std::span<const double> b);
+// Cohen's d with the pooled sd; Cliff's delta = P(b > a) - P(b < a).
+double cohens_d(std::span<const double> a, std::span<const double> b);
+double cliffs_delta(std::span<const double> a, std::span<const double> b);
+// Samples per group for a two-sided test at `alpha` to detect a standardised
+// effect `gamma` with `power`: z_{1-beta} = gamma sqrt(n/2) - z_{1-alpha/2}.
+double samples_needed(double gamma, double alpha, double power);
+
 } // namespace steady::stats

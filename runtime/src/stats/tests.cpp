@@ -1,0 +1,82 @@
+#include <algorithm>
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include "steady/stats.h"
+
+namespace steady::stats {
+
+namespace {
+
+double two_sided_normal_p(double z) {
+  boost::math::normal n;
+  return 2 * boost::math::cdf(boost::math::complement(n, std::abs(z)));
+}
+
+} // namespace
+
+TestResult welch_t_test(std::span<const double> a, std::span<const double> b) {
+  double va = variance(a) / double(a.size()), vb = variance(b) / double(b.size());
+  double t = (mean(b) - mean(a)) / std::sqrt(va + vb);
+  double df = (va + vb) * (va + vb) /
+              (va * va / double(a.size() - 1) + vb * vb / double(b.size() - 1));
+  boost::math::students_t dist(df);
+  double p = 2 * boost::math::cdf(boost::math::complement(dist, std::abs(t)));
+  return {t, p, df};
+}
+
+TestResult mann_whitney_u(std::span<const double> a, std::span<const double> b) {
+  // Ranks of the pooled sample, ties sharing their mean rank.
+  struct Obs {
+    double v;
+    bool from_b;
+  };
+  std::vector<Obs> all;
+  for (double v : a)
+    all.push_back({v, false});
+  for (double v : b)
+    all.push_back({v, true});
+  std::sort(all.begin(), all.end(), [](const Obs &x, const Obs &y) { return x.v < y.v; });
+  const double n1 = double(a.size()), n2 = double(b.size()), n = n1 + n2;
+  double rank_sum_b = 0, tie_term = 0;
+  for (std::size_t i = 0; i < all.size();) {
+    std::size_t j = i;
+    while (j < all.size() && all[j].v == all[i].v)
+      ++j;
+    double rank = (double(i) + double(j) + 1) / 2, t = double(j - i);
+    for (std::size_t k = i; k < j; ++k)
+      if (all[k].from_b)
+        rank_sum_b += rank;
+    tie_term += t * t * t - t;
+    i = j;
+  }
+  double w = rank_sum_b - n2 * (n2 + 1) / 2;
+  double sigma = std::sqrt(n1 * n2 / 12 * ((n + 1) - tie_term / (n * (n - 1))));
+  double z = (w - n1 * n2 / 2) / sigma;
+  return {w, two_sided_normal_p(z)};
+}
+
+double cohens_d(std::span<const double> a, std::span<const double> b) {
+  double na = double(a.size()), nb = double(b.size());
+  double pooled = std::sqrt(((na - 1) * variance(a) + (nb - 1) * variance(b)) / (na + nb - 2));
+  return (mean(b) - mean(a)) / pooled;
+}
+
+double cliffs_delta(std::span<const double> a, std::span<const double> b) {
+  double s = 0;
+  for (double y : b)
+    for (double x : a)
+      s += (y > x) - (y < x);
+  return s / (double(a.size()) * double(b.size()));
+}
+
+double samples_needed(double gamma, double alpha, double power) {
+  boost::math::normal n;
+  double z = boost::math::quantile(n, 1 - alpha / 2) + boost::math::quantile(n, power);
+  return 2 * (z / gamma) * (z / gamma);
+}
+
+} // namespace steady::stats

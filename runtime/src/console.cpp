@@ -27,6 +27,9 @@ void print_table(const RunResult &run) {
     head += fmt::format(" {:>10} {:>10} {:>10}", "p50", "p90", "p99");
   for (const std::string &c : run.counter_names)
     head += fmt::format(" {:>14}", c + "/op");
+  const bool ipc = instructions_per_cycle(run.counter_names, std::vector<double>(run.counter_names.size(), 1)) > 0;
+  if (ipc)
+    head += fmt::format(" {:>6}", "IPC");
   head += fmt::format(" {:>7} {:>6}  {}", "forks", "iters", "notes");
   std::printf("%s\n", head.c_str());
   for (const BenchmarkResult &b : run.benchmarks) {
@@ -50,13 +53,17 @@ void print_table(const RunResult &run) {
       note("one fork: CI over iterations");
     if (s.migrated)
       note("CPU migration seen");
-    if (s.multiplexed)
-      note("counters multiplexed");
+    if (s.unscheduled)
+      note("a counter group never ran: its values are 0");
+    else if (s.multiplexed)
+      note("counters multiplexed: scaled by time enabled/running");
     std::string line;
     if (s.iterations == 0) {
       line = fmt::format("{:<32} {:>12} {:>21} {:>10}", b.bench->name, "-", "-", "-");
       for (std::size_t i = 0; i < run.counter_names.size() + (sample ? 3 : 0); ++i)
         line += fmt::format(" {:>14}", "-");
+      if (ipc)
+        line += fmt::format(" {:>6}", "-");
     } else {
       line = fmt::format("{:<32} {:>12} {:>21} {:>10}", b.bench->name, fixed(s.ns_per_op),
                          "[" + fixed(s.ci_low) + ", " + fixed(s.ci_high) + "]", fixed(s.ticks_per_op));
@@ -64,6 +71,8 @@ void print_table(const RunResult &run) {
         line += fmt::format(" {:>10} {:>10} {:>10}", fixed(s.p50), fixed(s.p90), fixed(s.p99));
       for (double c : s.counters_per_op)
         line += fmt::format(" {:>14}", fixed(c));
+      if (ipc)
+        line += fmt::format(" {:>6.2f}", s.ipc);
     }
     line += fmt::format(" {:>7} {:>6}  {}", fmt::format("{}/{}", s.forks_used, s.forks_used + s.forks_failed),
                         s.iterations, notes);

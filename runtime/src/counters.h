@@ -1,8 +1,12 @@
 // Hardware and software event counters (SPEC §3.4): names resolved by libpfm4
 // (loaded at run time, so a program links with -lsteady alone), opened with
 // perf_event_open as one group per PMU, enabled once per fork and read around
-// every iteration — through rdpmc on the mmap page when the kernel allows it,
-// else read(). Context switches come from getrusage.
+// every iteration — through rdpmc on the mmap page when the kernel allows it
+// (cap_user_rdpmc), else read(). Never multiplexed silently: a group larger
+// than its PMU's counters is reported when it is opened, and a window in
+// which a group ran less than it was enabled is flagged (values scaled by
+// time_enabled / time_running, as perf stat does). Context switches come from
+// getrusage.
 #pragma once
 
 #include <cstdint>
@@ -14,11 +18,34 @@ namespace steady {
 
 struct CounterSnapshot {
   std::vector<double> values;          // one per open event, in names() order
-  std::uint64_t time_enabled = 0;      // summed over groups
-  std::uint64_t time_running = 0;
-  bool multiplexed = false;            // some group ran less than it was enabled
+  std::vector<double> enabled;         // per event: its group's time_enabled (ns)
+  std::vector<double> running;         // per event: its group's time_running (ns)
   double context_switches = 0;         // getrusage: voluntary + involuntary
 };
+
+// What the counters counted between two snapshots.
+struct CounterDelta {
+  std::vector<double> values;  // scaled when the group was multiplexed
+  bool multiplexed = false;    // some group ran less than it was enabled
+  bool unscheduled = false;    // some group never ran (its values read 0)
+  double context_switches = 0;
+  CounterDelta &operator+=(const CounterDelta &other);
+};
+
+CounterDelta counter_delta(const CounterSnapshot &before, const CounterSnapshot &after);
+
+namespace perf {
+// The arithmetic of the perf mmap page (linux/perf_event.h), testable without
+// a PMU. A raw rdpmc value is `width` bits wide: sign-extend it and add the
+// kernel's offset.
+std::uint64_t pmc_count(std::int64_t offset, std::uint64_t raw_pmc, unsigned width);
+// Time since the page's time_enabled/time_running were updated, from a TSC
+// value (cap_user_time): time_offset + cyc * time_mult >> time_shift.
+std::uint64_t time_delta(std::uint64_t cyc, std::uint16_t time_shift, std::uint32_t time_mult,
+                         std::uint64_t time_offset);
+// A count over a window in which its group ran `running` of `enabled` ns.
+double scale(double count, double enabled, double running);
+} // namespace perf
 
 class Counters {
 public:
@@ -32,7 +59,8 @@ public:
   static std::optional<std::string> validate(const std::vector<std::string> &names);
 
   // Opens what can be opened; what cannot is listed in unavailable() with the
-  // reason, and summary() says so in one line.
+  // reason, and summary() says so in one line. Groups larger than their PMU's
+  // counters are listed in warnings().
   void open(const std::vector<std::string> &names);
   void enable();
   CounterSnapshot read() const;
@@ -42,6 +70,7 @@ public:
     std::string name, reason;
   };
   const std::vector<Unavailable> &unavailable() const { return unavailable_; }
+  const std::vector<std::string> &warnings() const { return warnings_; }
   // One line for the user when something requested is missing; empty otherwise.
   std::string summary() const;
 
@@ -53,11 +82,17 @@ private:
   };
   struct Group {
     std::uint32_t pmu_type;
+    std::string pmu_name; // libpfm4's PMU of the first event
+    int pmu_counters = 0; // generic + fixed counters of that PMU, 0 if unknown
     std::vector<Event> events;
   };
+  bool read_group_rdpmc(const Group &g, CounterSnapshot &s) const;
+  void read_group_syscall(const Group &g, CounterSnapshot &s) const;
+
   std::vector<Group> groups_;
   std::vector<std::string> names_;
   std::vector<Unavailable> unavailable_;
+  std::vector<std::string> warnings_;
 };
 
 } // namespace steady

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,7 +39,9 @@ void send(int fd, const json &msg) {
 void handle(const json &msg, ForkResult &fork, const std::function<void(const Iteration &)> &progress,
             std::vector<std::string> *names, std::vector<Counters::Unavailable> *unavailable) {
   const std::string t = msg.at("t");
-  if (t == "batch_size") {
+  if (t == "timer") {
+    fork.timer = msg.at("timer").get<TimerInfo>();
+  } else if (t == "batch_size") {
     fork.batch_size = msg.at("n");
   } else if (t == "iteration") {
     fork.iterations.push_back(msg.at("it").get<Iteration>());
@@ -77,7 +80,9 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   }
   // The child writes to fd 3, whatever number the pipe got here.
   constexpr int kChildFd = 3;
-  std::vector<std::string> argv = {"/proc/self/exe",
+  // The same program, whatever its path; named as the user named it, so that
+  // ps shows "./bench --steady-fork=...".
+  std::vector<std::string> argv = {program_invocation_name,
                                    "--steady-fork=" + std::to_string(req.bench_index) + "," +
                                        std::to_string(req.number) + "," + std::to_string(kChildFd)};
   argv.insert(argv.end(), req.args.begin(), req.args.end());
@@ -161,8 +166,15 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
 
 int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer) {
   const Benchmark &b = benchmarks().at(bench_index);
+  // A fork never outlives its runner: if the runner is killed (even by
+  // SIGKILL, which it cannot handle), the kernel kills the fork too. If the
+  // runner died before this line, the pipe has no reader any more.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (pollfd p{fd, 0, 0}; poll(&p, 1, 0) > 0 && (p.revents & (POLLERR | POLLHUP)))
+    return 4;
   // Payloads and fixtures may want to know which fork they run in.
   setenv("STEADY_FORK", std::to_string(number).c_str(), 1);
+  send(fd, {{"t", "timer"}, {"timer", timer}});
   Counters counters;
   counters.open(cfg.counters);
   json unavailable = json::array();
@@ -172,7 +184,7 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   counters.enable();
   try {
     WarmupOutcome w = measure_fork(
-        {&b, &cfg, &timer, &counters, nullptr}, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
+        {&b, &cfg, &timer, &counters, nullptr, nullptr}, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
         [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
     send(fd, {{"t", "warmup"}, {"stable", w.stable}, {"last", w.last}});
   } catch (const std::exception &e) {

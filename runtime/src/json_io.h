@@ -12,9 +12,9 @@ namespace steady {
 void to_json(nlohmann::json &j, const BatchSample &s);
 void from_json(const nlohmann::json &j, BatchSample &s);
 
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Iteration, index, warmup, ops, ticks, ticks_per_op, ns_per_op, migrated,
-                                   multiplexed, counters_per_op, context_switches, batches)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TimerInfo, ticks_per_ns, source, invariant, resolution_ticks, overhead_ticks,
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Iteration, index, warmup, ops, ticks, ticks_per_op, ns_per_op, migrated,
+                                   multiplexed, unscheduled, counters_per_op, context_switches, batches)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimerInfo, ticks_per_ns, source, invariant, resolution_ticks, overhead_ticks,
                                    loop_ticks_per_op)
 
 } // namespace steady

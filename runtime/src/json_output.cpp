@@ -29,6 +29,7 @@ void write_json(const RunResult &run, const std::string &path) {
                        {"signal", f.signal},
                        {"error", f.error},
                        {"batch_size", f.batch_size},
+                       {"timer", f.timer},
                        {"warmup_iterations", f.warmup_iterations()},
                        {"warmup_stable", f.warmup_stable},
                        {"warmup_criterion", f.warmup_criterion},
@@ -55,11 +56,13 @@ void write_json(const RunResult &run, const std::string &path) {
                          {"ticks_per_op", s.ticks_per_op},
                          {"batch_percentiles_ns", {{"p50", s.p50}, {"p90", s.p90}, {"p99", s.p99}}},
                          {"counters_per_op", s.counters_per_op},
+                         {"ipc", s.ipc},
                          {"forks_used", s.forks_used},
                          {"forks_failed", s.forks_failed},
                          {"iterations", s.iterations},
                          {"migrated", s.migrated},
-                         {"multiplexed", s.multiplexed}}}});
+                         {"multiplexed", s.multiplexed},
+                         {"unscheduled", s.unscheduled}}}});
   }
   json doc = {{"schema", "steady-results/1"},
               {"partial", run.partial},
@@ -75,6 +78,7 @@ void write_json(const RunResult &run, const std::string &path) {
                 {"mode", to_string(c.mode)},
                 {"filter", c.filter},
                 {"counters", c.counters},
+                {"counters_auto", c.counters_auto},
                 {"seed", c.seed},
                 {"timeout", c.timeout},
                 {"no_fork", c.no_fork},
@@ -106,23 +110,48 @@ void write_json(const RunResult &run, const std::string &path) {
     throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "'");
 }
 
+namespace {
+
+// RFC 4180: quoted when it holds a comma, a quote or a line break.
+std::string csv_field(const std::string &v) {
+  if (v.find_first_of(",\"\r\n") == std::string::npos)
+    return v;
+  std::string q = "\"";
+  for (char c : v)
+    q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+} // namespace
+
 void write_csv(const RunResult &run, const std::string &path) {
-  std::ofstream out(path);
-  out << "benchmark,stable,fork,fork_status,iteration,warmup,ops,ns_per_op,ticks_per_op,migrated";
-  for (const std::string &n : run.counter_names)
-    out << "," << n << "_per_op";
-  out << "\n";
-  for (const BenchmarkResult &b : run.benchmarks)
-    for (const ForkResult &f : b.forks)
-      for (const Iteration &it : f.iterations) {
-        out << b.bench->name << "," << b.stop.stable << "," << f.number << "," << f.status << "," << it.index << "," << it.warmup << ","
-            << it.ops << "," << it.ns_per_op << "," << it.ticks_per_op << "," << it.migrated;
-        for (double v : it.counters_per_op)
-          out << "," << v;
-        out << "\n";
-      }
-  if (!out)
-    throw std::runtime_error("cannot write '" + path + "'");
+  std::string tmp = path + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream out(tmp);
+    out << "benchmark,params,stable,fork,fork_status,iteration,warmup,ops,ns_per_op,ticks_per_op,migrated";
+    for (const std::string &n : run.counter_names)
+      out << "," << csv_field(n + "_per_op");
+    out << "\n";
+    out.precision(17);
+    for (const BenchmarkResult &b : run.benchmarks) {
+      std::string params;
+      for (const auto &[k, v] : b.bench->params)
+        params += (params.empty() ? "" : ";") + k + "=" + v;
+      for (const ForkResult &f : b.forks)
+        for (const Iteration &it : f.iterations) {
+          out << csv_field(b.bench->name) << "," << csv_field(params) << "," << b.stop.stable << "," << f.number
+              << "," << f.status << "," << it.index << "," << it.warmup << "," << it.ops << "," << it.ns_per_op
+              << "," << it.ticks_per_op << "," << it.migrated;
+          for (double v : it.counters_per_op)
+            out << "," << v;
+          out << "\n";
+        }
+    }
+    if (!out)
+      throw std::runtime_error("cannot write '" + tmp + "'");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "'");
 }
 
 } // namespace steady

@@ -58,7 +58,6 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
 Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warmup) {
   const TimerInfo &t = *p.timer;
   const double budget = (warmup ? p.config->warmup_time : p.config->iteration_time) * 1e9 * t.ticks_per_ns;
-  const double fixed = t.overhead_ticks + double(n) * t.loop_ticks_per_op;
   Iteration it;
   it.index = index;
   it.warmup = warmup;
@@ -66,11 +65,16 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
   const bool per_invocation = state && p.bench->invocation_setup;
   const std::uint64_t reset_every = state ? state->reset_every() : 0;
   std::uint64_t since_reset = reset_every; // calibration left the state anywhere: reset first
+  // With untimed work between batches (invocation-level fixtures, resets),
+  // counters are read around every timed batch so that they leave it out, as
+  // the time does; otherwise once around the iteration.
+  const bool count_batches = (per_invocation || reset_every) && !p.counters->names().empty();
+  CounterDelta counted;
   if (state)
     state->setup_iteration();
   std::uint32_t cpu, prev_cpu;
   ticks_end(prev_cpu);
-  CounterSnapshot before = p.counters->read();
+  const CounterSnapshot before = p.counters->read();
   const std::uint64_t start = ticks_begin();
   do {
     if (per_invocation)
@@ -79,15 +83,20 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
       state->reset();
       since_reset = 0;
     }
+    CounterSnapshot batch_before;
+    if (count_batches)
+      batch_before = p.counters->read();
     std::uint64_t t0 = ticks_begin();
     p.bench->run(state, n);
     std::uint64_t t1 = ticks_end(cpu);
+    if (count_batches)
+      counted += counter_delta(batch_before, p.counters->read());
     since_reset += n;
     if (per_invocation)
       state->teardown_invocation();
     it.migrated |= cpu != prev_cpu;
     prev_cpu = cpu;
-    double ticks = std::max(0.0, double(t1 - t0) - fixed);
+    double ticks = payload_ticks(double(t1 - t0), n, t);
     it.ticks += ticks;
     it.ops += n;
     it.batches.push_back({ticks / double(n), n});
@@ -96,17 +105,19 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
     if (p.config->mode == Mode::SingleShot)
       break;
   } while (double(ticks_begin() - start) < budget);
-  CounterSnapshot after = p.counters->read();
+  const CounterDelta whole = counter_delta(before, p.counters->read());
   if (state)
     state->teardown_iteration();
   if (it.batches.size() > kMaxBatchSamples)
     thin(it.batches);
   it.ticks_per_op = it.ticks / double(it.ops);
   it.ns_per_op = it.ticks_per_op / t.ticks_per_ns;
-  for (std::size_t i = 0; i < after.values.size() && i < before.values.size(); ++i)
-    it.counters_per_op.push_back((after.values[i] - before.values[i]) / double(it.ops));
-  it.multiplexed = (after.time_running - before.time_running) < (after.time_enabled - before.time_enabled);
-  it.context_switches = after.context_switches - before.context_switches;
+  const CounterDelta &c = count_batches ? counted : whole;
+  for (double v : c.values)
+    it.counters_per_op.push_back(v / double(it.ops));
+  it.multiplexed = c.multiplexed;
+  it.unscheduled = c.unscheduled;
+  it.context_switches = whole.context_switches;
   return it;
 }
 
@@ -138,13 +149,14 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
     state->params_ = plan.bench->params;
     state->setup();
   }
+  WarmupOutcome outcome;
+  auto stopped = [&] { return outcome.stopped = plan.stop && plan.stop->load(); };
   std::uint64_t n = calibrate_batch(plan);
   on_batch_size(n);
   int index = 0;
-  WarmupOutcome outcome;
   const StopPolicy policy = stop_policy(*plan.config);
   if (!policy.dynamic()) {
-    for (int i = 0; i < plan.config->warmup_iterations; ++i)
+    for (int i = 0; i < plan.config->warmup_iterations && !stopped(); ++i)
       on_iteration(run_iteration(plan, n, index++, true));
   } else {
     // Algorithm 1, lines 6-9: a checkpoint after every warmup iteration; stop
@@ -152,7 +164,7 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
     Stability stability(policy);
     stats::Fork warmup;
     outcome.stable = false;
-    for (int i = 1; i <= plan.config->max_warmup; ++i) {
+    for (int i = 1; i <= plan.config->max_warmup && !stopped(); ++i) {
       Iteration it = run_iteration(plan, n, index++, true);
       warmup.push_back(weighted_samples(it));
       on_iteration(it);
@@ -165,7 +177,7 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
     }
     outcome.last = stability.last();
   }
-  for (int i = 0; i < plan.config->iterations; ++i)
+  for (int i = 0; i < plan.config->iterations && !stopped(); ++i)
     on_iteration(run_iteration(plan, n, index++, false));
   if (state)
     state->teardown();

@@ -2,6 +2,7 @@
 // warmup iterations, measurement iterations (SPEC §3.2-3.3).
 #pragma once
 
+#include <atomic>
 #include <functional>
 
 #include "results.h"
@@ -15,6 +16,8 @@ struct ForkPlan {
   const TimerInfo *timer;
   Counters *counters; // opened and enabled by the caller
   Fixture *state;     // the trial's fixture, set up by measure_fork; null for plain benchmarks
+  // When set (an interrupt, in --no-fork runs), no further iteration starts.
+  const std::atomic<bool> *stop = nullptr;
 };
 
 // At most this many weighted batch samples are kept per iteration.
@@ -37,6 +40,7 @@ stats::Iteration weighted_samples(const Iteration &it);
 struct WarmupOutcome {
   bool stable = true; // static warmup counts as stable
   std::vector<std::pair<std::string, double>> last;
+  bool stopped = false; // plan.stop was raised: the fork ended early
 };
 
 // Creates and sets up the trial's fixture, calibrates the batch size and

@@ -26,7 +26,8 @@ struct Iteration {
   double ticks_per_op = 0;
   double ns_per_op = 0;
   bool migrated = false;   // rdtscp saw another CPU during the iteration
-  bool multiplexed = false;
+  bool multiplexed = false; // a counter group ran less than it was enabled: values scaled
+  bool unscheduled = false; // a counter group never ran: its values are 0
   std::vector<double> counters_per_op; // in the order of the run's counter names
   double context_switches = 0;
   std::vector<BatchSample> batches;
@@ -41,6 +42,9 @@ struct ForkResult {
   int signal = 0;
   std::string error;
   std::uint64_t batch_size = 0;
+  // The fork's own timer calibration (its overhead and empty-loop cost are
+  // what its iterations had subtracted); the run's frequency.
+  TimerInfo timer;
   std::vector<Iteration> iterations;
   // Dynamic warmup: whether the criterion was met, and its last values.
   bool warmup_stable = false;
@@ -57,7 +61,9 @@ struct Summary {
   std::vector<double> counters_per_op;
   double p50 = 0, p90 = 0, p99 = 0; // weighted percentiles of the batch samples, ns/op
   int forks_used = 0, forks_failed = 0, iterations = 0;
-  bool migrated = false, multiplexed = false;
+  bool migrated = false, multiplexed = false, unscheduled = false;
+  // instructions / cycles when both were counted, else 0.
+  double ipc = 0;
 };
 
 struct StopResult {
@@ -95,6 +101,10 @@ Machine describe_machine();
 // is the hierarchical bootstrap's.
 Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns,
                   std::uint64_t seed);
+
+// instructions / cycles from the counters per op ("cycles" or "cpu-cycles",
+// and "instructions"), 0 when either is missing.
+double instructions_per_cycle(const std::vector<std::string> &names, const std::vector<double> &per_op);
 
 // Outputs.
 void write_json(const RunResult &run, const std::string &path); // atomically

@@ -80,8 +80,12 @@ void define(CLI::App &app, Cli &cli) {
                "With --stop: compute the criterion at every checkpoint but never stop (its cost)");
   app.add_option("--filter", c.filter, "Run benchmarks whose name matches this regex (ECMAScript)");
   app.add_flag("--list", c.list, "Print the benchmark names and exit");
-  app.add_option("--counters", c.counters, "Events to count (libpfm4 names: cycles, instructions, task-clock, ...)")
-      ->delimiter(',');
+  app.add_option("--counters", c.counters,
+                 "Events to count per op (libpfm4 names: cycles, instructions, branch-misses, cache-misses, "
+                 "task-clock, page-faults, ...); default: cycles,instructions when a PMU is available; "
+                 "--counters= for none")
+      ->delimiter(',')
+      ->expected(0, -1);
   app.add_option("--json", c.json, "Write every measurement to this JSON file (schema steady-results/1)");
   app.add_option("--csv", c.csv, "Write one row per iteration to this CSV file");
   app.add_option("--seed", c.seed, "Seed recorded for analyses that resample")->capture_default_str();
@@ -152,14 +156,18 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
   f.number = number;
   f.warmup = warmup;
   f.pid = getpid();
+  f.timer = timer;
   try {
-    WarmupOutcome w = measure_fork({&b, &cfg, &timer, &counters, nullptr}, [&](std::uint64_t n) { f.batch_size = n; },
+    WarmupOutcome w = measure_fork({&b, &cfg, &timer, &counters, nullptr, &g_interrupted},
+                                   [&](std::uint64_t n) { f.batch_size = n; },
                                    [&](const Iteration &it) {
                                      f.iterations.push_back(it);
                                      progress(it);
                                    });
     f.warmup_stable = w.stable;
     f.warmup_criterion = w.last;
+    if (w.stopped)
+      f.status = "interrupted";
   } catch (const std::exception &e) {
     f.status = "error";
     f.error = std::string("exception: ") + e.what();
@@ -209,6 +217,10 @@ int run_main(int argc, char **argv) {
       std::printf("%s\n", benchmarks()[i].name.c_str());
     return 0;
   }
+  if (!app.count("--counters")) {
+    cfg.counters = {"cycles", "instructions"};
+    cfg.counters_auto = true;
+  }
   if (auto err = Counters::validate(cfg.counters)) {
     std::fprintf(stderr, "error: %s (nothing was run)\n", err->c_str());
     return 2;
@@ -236,9 +248,13 @@ int run_main(int argc, char **argv) {
   counters.open(cfg.counters);
   run.counter_names = counters.names();
   run.counters_unavailable = counters.unavailable();
-  if (std::string line = counters.summary(); !line.empty())
+  if (std::string line = counters.summary(); !line.empty() && !cfg.counters_auto)
     std::fprintf(stderr, "note: %s\n", line.c_str());
+  for (const std::string &w : counters.warnings())
+    std::fprintf(stderr, "warning: %s\n", w.c_str());
   counters.enable();
+  if (cfg.counters_auto) // what the forks open: only what opened here
+    run.config.counters = cfg.counters = counters.names();
 
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
@@ -306,12 +322,21 @@ int run_main(int argc, char **argv) {
     for (const ForkResult &fr : result.forks)
       result.stop.stable &= fr.warmup_stable || fr.failed();
     result.summary = summarize(result.forks, run.counter_names.size(), run.timer.ticks_per_ns, cfg.seed);
+    result.summary.ipc = instructions_per_cycle(run.counter_names, result.summary.counters_per_op);
     save(); // after every benchmark: a killed run still leaves a complete file
   }
   progress.done();
   run.partial = bool(g_interrupted);
   save();
   print_table(run);
+  int multiplexed = 0;
+  for (const BenchmarkResult &r : run.benchmarks)
+    multiplexed += r.summary.multiplexed || r.summary.unscheduled;
+  if (multiplexed)
+    std::fprintf(stderr,
+                 "warning: counters were multiplexed in %d benchmark(s) (a group ran less than it was enabled): "
+                 "values are scaled by time enabled/running; ask for fewer events for exact counts\n",
+                 multiplexed);
   if (run.partial) {
     std::fprintf(stderr, "interrupted: results so far%s%s\n", cfg.json.empty() ? "" : " are in ",
                  cfg.json.c_str());

@@ -64,6 +64,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
       ops += double(it.ops);
       s.migrated |= it.migrated;
       s.multiplexed |= it.multiplexed;
+      s.unscheduled |= it.unscheduled;
       batches.insert(batches.end(), it.batches.begin(), it.batches.end());
       for (std::size_t c = 0; c < counters && c < it.counters_per_op.size(); ++c)
         s.counters_per_op[c] += it.counters_per_op[c] * double(it.ops);
@@ -89,6 +90,17 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
   s.p90 = weighted_percentile(batches, 0.90) / ticks_per_ns;
   s.p99 = weighted_percentile(batches, 0.99) / ticks_per_ns;
   return s;
+}
+
+double instructions_per_cycle(const std::vector<std::string> &names, const std::vector<double> &per_op) {
+  double cycles = 0, instructions = 0;
+  for (std::size_t i = 0; i < names.size() && i < per_op.size(); ++i) {
+    if (names[i] == "cycles" || names[i] == "cpu-cycles")
+      cycles = per_op[i];
+    else if (names[i] == "instructions")
+      instructions = per_op[i];
+  }
+  return cycles > 0 ? instructions / cycles : 0;
 }
 
 int ForkResult::warmup_iterations() const {

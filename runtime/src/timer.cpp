@@ -29,9 +29,9 @@ double cpuid_ticks_per_ns(std::string &source) {
   unsigned a = 0, b = 0, c = 0, d = 0;
   if (__get_cpuid_max(0, nullptr) >= 0x15) {
     __cpuid_count(0x15, 0, a, b, c, d);
-    if (a && b && c) {
+    if (double f = ticks_per_ns_from_leaf15(a, b, c); f > 0) {
       source = "cpuid-0x15";
-      return double(c) * double(b) / double(a) / 1e9;
+      return f;
     }
   }
   __cpuid(0x1, a, b, c, d);
@@ -39,9 +39,9 @@ double cpuid_ticks_per_ns(std::string &source) {
     __cpuid(0x40000000, a, b, c, d);
     if (a >= 0x40000010) {
       __cpuid(0x40000010, a, b, c, d);
-      if (a) {
+      if (double f = ticks_per_ns_from_hypervisor_khz(a); f > 0) {
         source = "hypervisor-0x40000010";
-        return double(a) * 1e3 / 1e9;
+        return f;
       }
     }
   }
@@ -57,7 +57,7 @@ double measured_ticks_per_ns() {
   std::uint32_t cpu;
   std::uint64_t t1 = ticks_end(cpu);
   double n1 = monotonic_ns();
-  return double(t1 - t0) / (n1 - n0);
+  return ticks_per_ns_measured(t1 - t0, n1 - n0);
 }
 
 // What an iteration of the harness loop costs with nothing in it: the
@@ -67,6 +67,20 @@ struct EmptyPayload {
 };
 
 } // namespace
+
+double ticks_per_ns_from_leaf15(std::uint32_t eax, std::uint32_t ebx, std::uint32_t ecx) {
+  if (!eax || !ebx || !ecx)
+    return 0;
+  return double(ecx) * double(ebx) / double(eax) / 1e9;
+}
+
+double ticks_per_ns_from_hypervisor_khz(std::uint32_t eax) { return double(eax) * 1e3 / 1e9; }
+
+double ticks_per_ns_measured(std::uint64_t ticks, double ns) { return ns > 0 ? double(ticks) / ns : 0; }
+
+double payload_ticks(double raw_ticks, std::uint64_t n, const TimerInfo &t) {
+  return std::max(0.0, raw_ticks - t.overhead_ticks - double(n) * t.loop_ticks_per_op);
+}
 
 TimerInfo calibrate_timer(double known_ticks_per_ns, const std::string &known_source) {
   TimerInfo info;

@@ -55,6 +55,19 @@ inline std::uint64_t ticks_end(std::uint32_t &cpu) {
 #endif
 }
 
+// The calibration arithmetic, separate so that it can be tested.
+// CPUID 0x15: TSC Hz = crystal Hz (ecx) * ebx / eax; 0 when any of them is 0
+// (the CPU does not enumerate it).
+double ticks_per_ns_from_leaf15(std::uint32_t eax, std::uint32_t ebx, std::uint32_t ecx);
+// Hypervisor leaf 0x40000010: eax is the TSC frequency in kHz (0: unknown).
+double ticks_per_ns_from_hypervisor_khz(std::uint32_t eax);
+// A counter frequency measured over an interval of both clocks.
+double ticks_per_ns_measured(std::uint64_t ticks, double ns);
+// What a batch of `n` invocations cost the payload: the raw ticks between the
+// start and end reads, minus the cost of the reads (overhead) and of n
+// iterations of the empty harness loop; never negative.
+double payload_ticks(double raw_ticks, std::uint64_t n, const TimerInfo &t);
+
 // Frequency (from CPUID when the CPU or hypervisor reports it, else measured
 // for ~100 ms against CLOCK_MONOTONIC_RAW), resolution and overhead. A known
 // frequency can be passed in (forks reuse the parent's).

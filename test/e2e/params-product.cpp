@@ -2,8 +2,9 @@
 // own benchmark, in every output, and the fixture sees its values.
 // RUN: %clangxx -O2 -fpass-plugin=%plugin %s %libsteady -o %t
 // RUN: %t --list | %FileCheck %s --check-prefix=LIST
-// RUN: %t --filter='n=16/' --forks=1 --warmup-iterations=0 --iterations=1 --iteration-time=0.001 --json=%t.json | %FileCheck %s --check-prefix=RUN1
+// RUN: %t --filter='n=16/' --forks=1 --warmup-iterations=0 --iterations=1 --iteration-time=0.001 --json=%t.json --csv=%t.csv | %FileCheck %s --check-prefix=RUN1
 // RUN: %python %S/Inputs/results.py %t.json | %FileCheck %s --check-prefix=JSON
+// RUN: %FileCheck %s --check-prefix=CSV < %t.csv
 #include <steady/steady.h>
 #include <string>
 #include <vector>
@@ -35,3 +36,6 @@ STEADY_BENCH_F(Sized, sum, steady::param("n", {16, 256}), steady::param("scale",
 // RUN1-NOT: n=256
 
 // JSON: sum/n=16/scale=0.5/kind=plain fork 1: ok, 1 iterations
+
+// CSV: benchmark,params,stable,fork,fork_status,iteration,warmup,ops,ns_per_op,ticks_per_op,migrated
+// CSV: sum/n=16/scale=0.5/kind=plain,n=16;scale=0.5;kind=plain,1,1,ok,0,0,

@@ -180,7 +180,108 @@ TEST(Json, ResultFileFollowsTheSchema) {
   EXPECT_EQ(jb["forks"][1]["error"], "killed by signal 6 (Aborted)");
   EXPECT_EQ(jb["forks"][1]["iterations"].size(), 1u); // a failed fork's data is kept
   EXPECT_EQ(jb["summary"]["forks_failed"], 1);
+  for (const char *key : {"timer", "batch_size", "pid", "status", "exit_code", "signal", "warmup_iterations"})
+    EXPECT_TRUE(jb["forks"][0].contains(key)) << key;
   EXPECT_DOUBLE_EQ(jb["summary"]["ns_per_op"].get<double>(), 1.5);
+}
+
+TEST(Calibration, FrequencyFromCpuidLeaf15) {
+  // A 24 MHz crystal with TSC/crystal = 216/2: 2.592 GHz.
+  EXPECT_DOUBLE_EQ(ticks_per_ns_from_leaf15(2, 216, 24000000), 2.592);
+  // Any zero field means "not enumerated".
+  EXPECT_EQ(ticks_per_ns_from_leaf15(0, 216, 24000000), 0);
+  EXPECT_EQ(ticks_per_ns_from_leaf15(2, 0, 24000000), 0);
+  EXPECT_EQ(ticks_per_ns_from_leaf15(2, 216, 0), 0);
+}
+
+TEST(Calibration, FrequencyFromHypervisorLeafAndMeasurement) {
+  EXPECT_DOUBLE_EQ(ticks_per_ns_from_hypervisor_khz(2599992), 2.599992);
+  EXPECT_EQ(ticks_per_ns_from_hypervisor_khz(0), 0);
+  EXPECT_DOUBLE_EQ(ticks_per_ns_measured(260000000, 100e6), 2.6);
+  EXPECT_EQ(ticks_per_ns_measured(5, 0), 0);
+}
+
+TEST(Calibration, OverheadAndEmptyLoopAreSubtracted) {
+  TimerInfo t;
+  t.overhead_ticks = 40;
+  t.loop_ticks_per_op = 0.5;
+  // 1000 invocations in 2540 ticks: 2540 - 40 - 1000 * 0.5 = 2000.
+  EXPECT_DOUBLE_EQ(payload_ticks(2540, 1000, t), 2000);
+  // Never negative: a batch faster than the calibrated empty loop costs 0.
+  EXPECT_DOUBLE_EQ(payload_ticks(300, 1000, t), 0);
+}
+
+TEST(Calibration, MeasuredTimerIsSane) {
+  TimerInfo t = calibrate_timer(2.5, "given");
+  EXPECT_EQ(t.source, "given"); // a known frequency is not measured again
+  EXPECT_DOUBLE_EQ(t.ticks_per_ns, 2.5);
+  EXPECT_GT(t.resolution_ticks, 0);
+  EXPECT_GE(t.overhead_ticks, 0);
+  EXPECT_GE(t.loop_ticks_per_op, 0);
+}
+
+TEST(Counters, RdpmcValuesAreSignExtendedFromTheirWidth) {
+  // A 48-bit counter that wrapped below zero: all ones is -1.
+  EXPECT_EQ(perf::pmc_count(1000, 0xffffffffffffull, 48), 999u);
+  EXPECT_EQ(perf::pmc_count(1000, 5, 48), 1005u);
+  // Bits above the width are ignored.
+  EXPECT_EQ(perf::pmc_count(0, (0xabcull << 48) | 7, 48), 7u);
+  EXPECT_EQ(perf::pmc_count(10, 20, 64), 30u);
+}
+
+TEST(Counters, MmapPageTimeDelta) {
+  // delta = offset + cyc * mult >> shift, computed without overflow.
+  EXPECT_EQ(perf::time_delta(1000, 10, 1024, 5), 1005u);
+  const std::uint64_t cyc = 1ull << 62; // would overflow cyc * mult
+  EXPECT_EQ(perf::time_delta(cyc, 31, 1u << 30, 0), cyc / 2);
+}
+
+TEST(Counters, MultiplexedWindowsAreScaledAndFlagged) {
+  CounterSnapshot a, b;
+  a.values = {100, 10};
+  a.enabled = {1000, 1000};
+  a.running = {1000, 1000};
+  b.values = {300, 10};
+  b.enabled = {2000, 2000};
+  b.running = {1500, 1000}; // group 1 ran half of the window, group 2 not at all
+  CounterDelta d = counter_delta(a, b);
+  ASSERT_EQ(d.values.size(), 2u);
+  EXPECT_DOUBLE_EQ(d.values[0], 400); // 200 counted in 500 of 1000 ns
+  EXPECT_DOUBLE_EQ(d.values[1], 0);
+  EXPECT_TRUE(d.multiplexed);
+  EXPECT_TRUE(d.unscheduled);
+
+  b.running = {2000, 2000};
+  d = counter_delta(a, b);
+  EXPECT_DOUBLE_EQ(d.values[0], 200);
+  EXPECT_FALSE(d.multiplexed);
+  EXPECT_FALSE(d.unscheduled);
+
+  CounterDelta sum;
+  sum += d;
+  sum += d;
+  EXPECT_DOUBLE_EQ(sum.values[0], 400);
+}
+
+TEST(Counters, SoftwareEventsCount) {
+  Counters c;
+  c.open({"task-clock", "page-faults"});
+  if (!c.unavailable().empty())
+    GTEST_SKIP() << c.summary(); // perf_event_paranoid forbids even software events
+  c.enable();
+  CounterSnapshot before = c.read();
+  volatile double x = 1;
+  for (int i = 0; i < 10000000; ++i)
+    x = x * 1.0000001;
+  CounterDelta d = counter_delta(before, c.read());
+  ASSERT_EQ(d.values.size(), 2u);
+  EXPECT_GT(d.values[0], 1e5); // task-clock: ns of CPU time, at least 0.1 ms here
+  EXPECT_FALSE(d.unscheduled);
+}
+
+TEST(Summary, InstructionsPerCycle) {
+  EXPECT_DOUBLE_EQ(instructions_per_cycle({"cycles", "instructions"}, {4, 10}), 2.5);
+  EXPECT_DOUBLE_EQ(instructions_per_cycle({"instructions", "task-clock"}, {10, 3}), 0);
 }
 
 TEST(Counters, UnknownEventIsRejectedBeforeRunning) {

@@ -24,6 +24,9 @@ struct RunConfig {
   Mode mode = Mode::AverageTime;
   std::string filter = ".*";
   std::vector<std::string> counters;
+  // No --counters given: cycles and instructions are counted when the PMU
+  // allows it, and dropped without a note when it does not.
+  bool counters_auto = false;
   std::string json, csv;
   std::uint64_t seed = 0;     // shuffles nothing yet; recorded for analyses that resample
   double timeout = 120;       // seconds per fork before it is killed

@@ -108,6 +108,15 @@ double instructions_per_cycle(const std::vector<std::string> &names, const std::
 
 // Outputs.
 void write_json(const RunResult &run, const std::string &path); // atomically
+// The same, for a run written again after every benchmark: finished
+// benchmarks are serialized once.
+class JsonWriter {
+public:
+  void write(const RunResult &run, const std::string &path);
+
+private:
+  std::vector<std::string> cached_;
+};
 void write_csv(const RunResult &run, const std::string &path);
 void print_table(const RunResult &run);
 

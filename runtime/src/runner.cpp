@@ -1,6 +1,7 @@
 // The runner: command line, benchmark selection, forks, outputs, interrupts.
 #include <CLI/CLI.hpp>
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
@@ -258,15 +259,27 @@ int run_main(int argc, char **argv) {
 
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
-  auto save = [&] {
+  // The files are written again after every benchmark, so that a run killed
+  // by anything (even SIGKILL) leaves a valid file; with large files, at most
+  // ~10 % of the run's time goes to that (the last write always happens).
+  JsonWriter json_writer;
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point last_save = Clock::now();
+  Clock::duration save_cost{};
+  auto save = [&](bool last) {
+    if (!last && Clock::now() - last_save < 10 * save_cost)
+      return;
+    const Clock::time_point t0 = Clock::now();
     try {
       if (!cfg.json.empty())
-        write_json(run, cfg.json);
+        json_writer.write(run, cfg.json);
       if (!cfg.csv.empty())
         write_csv(run, cfg.csv);
     } catch (const std::exception &e) {
       std::fprintf(stderr, "error: %s\n", e.what());
     }
+    last_save = Clock::now();
+    save_cost = last_save - t0;
   };
 
   Progress progress(cfg.verbose);
@@ -323,11 +336,11 @@ int run_main(int argc, char **argv) {
       result.stop.stable &= fr.warmup_stable || fr.failed();
     result.summary = summarize(result.forks, run.counter_names.size(), run.timer.ticks_per_ns, cfg.seed);
     result.summary.ipc = instructions_per_cycle(run.counter_names, result.summary.counters_per_op);
-    save(); // after every benchmark: a killed run still leaves a complete file
+    save(false); // after every benchmark: a killed run still leaves a complete file
   }
   progress.done();
   run.partial = bool(g_interrupted);
-  save();
+  save(true);
   print_table(run);
   int multiplexed = 0;
   for (const BenchmarkResult &r : run.benchmarks)

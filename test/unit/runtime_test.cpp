@@ -185,6 +185,34 @@ TEST(Json, ResultFileFollowsTheSchema) {
   EXPECT_DOUBLE_EQ(jb["summary"]["ns_per_op"].get<double>(), 1.5);
 }
 
+TEST(Json, RewrittenAfterEveryBenchmark) {
+  static bool mark = true;
+  static const Benchmark a{"a", {}, "f.cpp", 1, &mark, nullptr, nullptr};
+  static const Benchmark b{"b", {}, "f.cpp", 2, &mark, nullptr, nullptr};
+  std::string path = ::testing::TempDir() + "steady-rewrite-" + std::to_string(getpid()) + ".json";
+  RunResult run;
+  JsonWriter writer;
+  auto names = [&] {
+    nlohmann::json doc = nlohmann::json::parse(std::ifstream(path));
+    std::string out;
+    for (const auto &jb : doc["benchmarks"])
+      out += jb["name"].get<std::string>() + ":" + std::to_string(jb["forks"].size()) + " ";
+    return out + (doc["partial"].get<bool>() ? "partial" : "complete");
+  };
+  writer.write(run, path); // no benchmark yet: still a valid file
+  EXPECT_EQ(names(), "complete");
+  run.benchmarks.push_back({&a, {fork_with({1})}, {}, {}});
+  writer.write(run, path);
+  EXPECT_EQ(names(), "a:1 complete");
+  run.benchmarks.push_back({&b, {fork_with({1})}, {}, {}});
+  writer.write(run, path);
+  run.benchmarks.back().forks.push_back(fork_with({2})); // the last one may still change
+  run.partial = true;
+  writer.write(run, path);
+  EXPECT_EQ(names(), "a:1 b:2 partial");
+  std::remove(path.c_str());
+}
+
 TEST(Calibration, FrequencyFromCpuidLeaf15) {
   // A 24 MHz crystal with TSC/crystal = 216/2: 2.592 GHz.
   EXPECT_DOUBLE_EQ(ticks_per_ns_from_leaf15(2, 216, 24000000), 2.592);

@@ -134,15 +134,19 @@ class Progress {
 
 public:
   explicit Progress(bool verbose) : verbose_(verbose) {}
+  // `warmups`: warmup iterations of this fork so far (with this one);
+  // `max_warmup`: their bound ("up to" with dynamic warmup).
   void update(const std::string &bench, std::size_t i, std::size_t n, int fork, int forks, const Iteration &it,
-              int per_fork) {
+              int warmups, int max_warmup, bool dynamic, int iterations) {
+    std::string what = it.warmup ? fmt::format("warmup {}/{}{}", warmups, dynamic ? "<=" : "", max_warmup)
+                                 : fmt::format("iteration {}/{}", it.index + 1 - warmups, iterations);
     if (verbose_)
-      std::fprintf(stderr, "%s fork %d %s %d: %.3f ns/op (%llu ops, %zu batches)%s\n", bench.c_str(), fork,
-                   it.warmup ? "warmup" : "iteration", it.index + 1, it.ns_per_op, (unsigned long long)it.ops,
-                   it.batches.size(), it.migrated ? " migrated" : "");
+      std::fprintf(stderr, "%s fork %d %s: %.3f ns/op (%llu ops, %zu batches)%s%s\n", bench.c_str(), fork,
+                   what.c_str(), it.ns_per_op, (unsigned long long)it.ops, it.batches.size(),
+                   it.migrated ? " migrated" : "", it.multiplexed ? " multiplexed" : "");
     else if (tty_)
-      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: fork %d/%d, iteration %d/%d, %.3f ns/op", i + 1, n, bench.c_str(),
-                   fork, forks, it.index + 1, per_fork, it.ns_per_op);
+      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: fork %d/%s%d, %s, %.3f ns/op", i + 1, n, bench.c_str(), fork,
+                   dynamic ? "<=" : "", forks, what.c_str(), it.ns_per_op);
   }
   void done() {
     if (tty_ && !verbose_)
@@ -296,8 +300,11 @@ int run_main(int argc, char **argv) {
     std::vector<stats::Fork> measured; // measurement iterations of the measurement forks so far
     for (int f = 1; f <= total_forks && !g_interrupted; ++f) {
       bool warmup = f <= cfg.warmup_forks;
+      int warmups = 0;
       auto report = [&](const Iteration &it) {
-        progress.update(b.name, k, selected.size(), f, total_forks, it, cfg.warmup_iterations + cfg.iterations);
+        warmups += it.warmup;
+        progress.update(b.name, k, selected.size(), f, total_forks, it, warmups,
+                        policy.dynamic() ? cfg.max_warmup : cfg.warmup_iterations, policy.dynamic(), cfg.iterations);
       };
       ForkResult fork = cfg.no_fork
                             ? run_in_process(b, f, warmup, cfg, run.timer, counters, report)

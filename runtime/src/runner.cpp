@@ -222,6 +222,7 @@ int run_main(int argc, char **argv) {
       std::printf("%s\n", benchmarks()[i].name.c_str());
     return 0;
   }
+  std::erase(cfg.counters, std::string()); // "--counters=": none
   if (!app.count("--counters")) {
     cfg.counters = {"cycles", "instructions"};
     cfg.counters_auto = true;

@@ -238,9 +238,28 @@ void Counters::open(const std::vector<std::string> &names) {
                           " counters: it cannot be scheduled, its values will read 0 (ask for fewer events)");
     }
   // read() reports group by group.
+  names_.clear();
   for (const Group &grp : groups_)
     for (const Event &e : grp.events)
       names_.push_back(e.name);
+}
+
+void Counters::add_fallback() {
+  if (unavailable_.empty())
+    return;
+  std::vector<std::string> add;
+  for (const char *name : {"task-clock", "page-faults"})
+    if (std::find(names_.begin(), names_.end(), name) == names_.end() &&
+        std::none_of(unavailable_.begin(), unavailable_.end(), [&](const Unavailable &u) { return u.name == name; }))
+      add.push_back(name);
+  const std::size_t missing = unavailable_.size();
+  open(add);
+  for (const std::string &name : add)
+    if (std::find(names_.begin(), names_.end(), name) != names_.end())
+      fallback_.push_back(name);
+  // A software event that cannot be opened either (perf_event_paranoid) is
+  // not worth a second complaint: the first line already says why.
+  unavailable_.resize(missing);
 }
 
 void Counters::enable() {
@@ -361,10 +380,22 @@ std::string Counters::summary() const {
     missing += (missing.empty() ? "" : ", ") + u.name;
     same &= u.reason == reason;
   }
-  std::string still = names_.empty() ? "TSC time" : "TSC time and";
-  for (size_t i = 0; i < names_.size(); ++i)
-    still += (i ? ", " : " ") + names_[i];
-  still += ", context switches (getrusage)";
+  auto join = [](const std::vector<std::string> &v) {
+    std::string out;
+    for (const std::string &x : v)
+      out += (out.empty() ? "" : ", ") + x;
+    return out;
+  };
+  std::vector<std::string> requested;
+  for (const std::string &n : names_)
+    if (std::find(fallback_.begin(), fallback_.end(), n) == fallback_.end())
+      requested.push_back(n);
+  std::string still = "TSC time";
+  if (!requested.empty())
+    still += " and " + join(requested);
+  if (!fallback_.empty())
+    still += ", and in their place the software events " + join(fallback_) + ", plus";
+  still += " context switches (getrusage)";
   return "counters " + missing + " unavailable: " + (same ? reason : "see the JSON for each reason") +
          "; still measuring " + still;
 }

@@ -62,6 +62,10 @@ public:
   // reason, and summary() says so in one line. Groups larger than their PMU's
   // counters are listed in warnings().
   void open(const std::vector<std::string> &names);
+  // After open(): when something requested is unavailable, counts the
+  // software events task-clock and page-faults instead (those not already
+  // counted), as SPEC §3.4's fallback says.
+  void add_fallback();
   void enable();
   CounterSnapshot read() const;
 
@@ -93,6 +97,7 @@ private:
   std::vector<std::string> names_;
   std::vector<Unavailable> unavailable_;
   std::vector<std::string> warnings_;
+  std::vector<std::string> fallback_; // added by add_fallback()
 };
 
 } // namespace steady

@@ -223,11 +223,12 @@ int run_main(int argc, char **argv) {
     return 0;
   }
   std::erase(cfg.counters, std::string()); // "--counters=": none
+  std::vector<std::string> wanted_counters = cfg.counters;
   if (!app.count("--counters")) {
-    cfg.counters = {"cycles", "instructions"};
+    wanted_counters = {"cycles", "instructions"};
     cfg.counters_auto = true;
   }
-  if (auto err = Counters::validate(cfg.counters)) {
+  if (auto err = Counters::validate(wanted_counters)) {
     std::fprintf(stderr, "error: %s (nothing was run)\n", err->c_str());
     return 2;
   }
@@ -251,7 +252,9 @@ int run_main(int argc, char **argv) {
   // Counters are opened here too (for --no-fork, and to report once what is
   // unavailable before anything runs); forks open their own.
   Counters counters;
-  counters.open(cfg.counters);
+  counters.open(wanted_counters);
+  if (!cfg.counters_auto)
+    counters.add_fallback();
   run.counter_names = counters.names();
   run.counters_unavailable = counters.unavailable();
   if (std::string line = counters.summary(); !line.empty() && !cfg.counters_auto)
@@ -259,8 +262,8 @@ int run_main(int argc, char **argv) {
   for (const std::string &w : counters.warnings())
     std::fprintf(stderr, "warning: %s\n", w.c_str());
   counters.enable();
-  if (cfg.counters_auto) // what the forks open: only what opened here
-    run.config.counters = cfg.counters = counters.names();
+  // The forks open what opened here (run.config keeps what was asked for).
+  cfg.counters = counters.names();
 
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);

@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
 #include "json_io.h"
 #include "measure.h"
 
@@ -149,7 +151,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
       fork.status = "interrupted";
     } else if (killed_for_timeout) {
       fork.status = "timeout";
-      fork.error = "killed after " + std::to_string(int(req.timeout_seconds)) + " s (--timeout)";
+      fork.error = fmt::format("killed after {:g} s (--timeout)", req.timeout_seconds);
     } else {
       fork.status = "crashed";
       fork.error = std::string("killed by signal ") + std::to_string(fork.signal) + " (" + strsignal(fork.signal) + ")";

@@ -45,7 +45,7 @@ std::vector<Recording> load(const std::string &path) {
   } catch (const json::exception &e) {
     throw std::runtime_error("'" + path + "' is not valid JSON: " + e.what());
   }
-  if (doc.value("schema", "") != "steady-results/1")
+  if (!doc.is_object() || doc.value("schema", "") != "steady-results/1")
     throw std::runtime_error("'" + path + "' is not a steady result file (schema steady-results/1)");
   std::vector<Recording> out;
   for (const json &b : doc.at("benchmarks")) {

@@ -19,6 +19,7 @@
 #include <fmt/core.h>
 
 #include "commands.h"
+#include "json_file.h"
 #include "steady/stats.h"
 
 namespace steady::driver {
@@ -53,15 +54,7 @@ double to_ns(double v, const std::string &unit) {
 }
 
 std::map<std::string, Series> load(const std::string &path) {
-  std::ifstream in(path);
-  if (!in)
-    throw std::runtime_error("cannot open '" + path + "'");
-  json doc;
-  try {
-    doc = json::parse(in);
-  } catch (const json::exception &e) {
-    throw std::runtime_error("'" + path + "' is not valid JSON (truncated?): " + e.what());
-  }
+  json doc = read_json_file(path);
   std::map<std::string, Series> out;
   try {
     if (!doc.is_object()) {

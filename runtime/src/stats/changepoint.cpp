@@ -4,6 +4,8 @@
 #include "steady/steady_state.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -35,11 +37,31 @@ bool r_all_equal(double target, double current) {
 }  // namespace
 
 // ---------------------------------------------------------------------------
+namespace {
+
+// SumPrecision::automatic: is R's double arithmetic accurate for this series?
+bool double_sums_accurate(std::span<const double> x) {
+  if (x.size() < 2) return true;
+  std::vector<double> d(x.size() - 1);
+  for (std::size_t i = 0; i + 1 < x.size(); ++i) d[i] = std::fabs(x[i + 1] - x[i]);
+  auto mid = d.begin() + static_cast<std::ptrdiff_t>(d.size() / 2);
+  std::nth_element(d.begin(), mid, d.end());
+  const double noise = *mid;
+  long double s2 = 0;
+  for (double v : x) s2 += static_cast<long double>(v) * v;
+  const double error = static_cast<double>(s2) * 0x1p-53;
+  return noise > 0 && error <= 1e-6 * noise * noise;
+}
+
+}  // namespace
+
 NormalMeanVarCost::NormalMeanVarCost(std::span<const double> x, SumPrecision precision)
     : n_(x.size()), precision_(precision) {
   check_finite(x, "NormalMeanVarCost");
+  if (precision_ == SumPrecision::automatic)
+    precision_ = double_sums_accurate(x) ? SumPrecision::r_compatible : SumPrecision::extended;
   long double a = 0, b = 0;
-  if (precision == SumPrecision::extended) {
+  if (precision_ == SumPrecision::extended) {
     e1_.resize(n_ + 1);
     e2_.resize(n_ + 1);
     e1_[0] = e2_[0] = 0;
@@ -64,89 +86,208 @@ NormalMeanVarCost::NormalMeanVarCost(std::span<const double> x, SumPrecision pre
   }
 }
 
+namespace {
+
+// σ² of a segment from its sums, exactly as R's mll_meanvar computes it (in
+// the arithmetic of the sums), before the floor.
+inline double raw_variance(double x, double x2, std::size_t len) noexcept {
+  const auto m = static_cast<double>(len);
+  return (x2 - x * x / m) / m;
+}
+inline double raw_variance(long double x, long double x2, std::size_t len) noexcept {
+  const auto m = static_cast<long double>(len);
+  return static_cast<double>((x2 - x * x / m) / m);
+}
+
+// The cost from σ²: m·(log 2π + log σ² + 1), R's expression and rounding.
+inline double cost_from_variance(double sigsq, std::size_t len) noexcept {
+  if (sigsq <= 0) sigsq = NormalMeanVarCost::kVarianceFloor;
+  return static_cast<double>(len) * (kLog2Pi + std::log(sigsq) + 1);
+}
+
+}  // namespace
+
 double NormalMeanVarCost::operator()(std::size_t begin, std::size_t end) const noexcept {
-  // R: sigsq = (x2 - x*x/n)/n; if (sigsq <= 0) sigsq = 1e-11;
-  //    return n*(log(2*M_PI) + log(sigsq) + 1)
-  double sigsq;
-  if (precision_ == SumPrecision::extended) {
-    const long double x = e1_[end] - e1_[begin];
-    const long double x2 = e2_[end] - e2_[begin];
-    const auto m = static_cast<long double>(end - begin);
-    sigsq = static_cast<double>((x2 - x * x / m) / m);
-  } else {
-    const double x = d1_[end] - d1_[begin];
-    const double x2 = d2_[end] - d2_[begin];
-    const auto m = static_cast<double>(end - begin);
-    sigsq = (x2 - x * x / m) / m;
-  }
-  if (sigsq <= 0) sigsq = kVarianceFloor;
-  return static_cast<double>(end - begin) * (kLog2Pi + std::log(sigsq) + 1);
+  const std::size_t m = end - begin;
+  if (precision_ == SumPrecision::extended)
+    return cost_from_variance(raw_variance(e1_[end] - e1_[begin], e2_[end] - e2_[begin], m), m);
+  return cost_from_variance(raw_variance(d1_[end] - d1_[begin], d2_[end] - d2_[begin], m), m);
 }
 
 // ---------------------------------------------------------------------------
+// PELT's inner loop would spend most of its time in log() and in the two
+// divisions of σ². It first computes every candidate's F[c] + C(c, t) + pen
+// approximately, with neither, together with a bound on the error, and
+// computes the exact value (R's expression, std::log) only for the candidates
+// whose bounds do not settle the two questions PELT asks: is it the (first)
+// minimum, and is it <= F[t] + pen? The answers, and so the segmentations and
+// costs, are those of the exact computation.
+//
+// Approximation: log σ² = log(m·x2 − x²) − 2·log m, with log m from a table
+// and log(N) from a 256-entry table of log c_j and a degree-5 series of
+// log(1 + t), |t| < 2^-9 (truncation < 1e-18). N = m·x2 − x² is used only when
+// it has not lost more than 20 bits to cancellation (relative error < 2^-32 ≈
+// 2.3e-10); otherwise, and for σ² <= 0 or subnormal, the candidate is
+// computed exactly at once.
 namespace {
+
+constexpr int kLogTableBits = 8;
+struct LogTable {
+  double inv_c[1 << kLogTableBits];
+  double log_c[1 << kLogTableBits];
+  LogTable() {
+    for (int j = 0; j < (1 << kLogTableBits); ++j) {
+      const double c = 1 + (j + 0.5) / (1 << kLogTableBits);
+      inv_c[j] = 1 / c;
+      log_c[j] = std::log(c);
+    }
+  }
+};
+const LogTable kLogTable;
+
+// log(v) for a positive normal double; absolute error below 1e-15.
+inline double table_log(double v) noexcept {
+  const auto bits = std::bit_cast<std::uint64_t>(v);
+  const auto e = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
+  const auto j = static_cast<unsigned>((bits >> (52 - kLogTableBits)) & ((1u << kLogTableBits) - 1));
+  const double mant = std::bit_cast<double>((bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL);
+  const double t = mant * kLogTable.inv_c[j] - 1;  // |t| < 2^-9
+  const double p = t * (1 + t * (-0.5 + t * (1.0 / 3 + t * (-0.25 + t * 0.2))));
+  return static_cast<double>(e) * std::numbers::ln2 + kLogTable.log_c[j] + p;
+}
+
+// Error bound of the approximate log σ²: cancellation in N (2^-32), the
+// table log and log m (~1e-15 each), with a margin.
+constexpr double kApproxLogError = 1e-9;
 
 struct PeltWork {
   std::vector<double> f;                // F[t]: penalised optimal cost of x[0, t)
   std::vector<std::size_t> last;        // last changepoint (segment start) for x[0, t)
   std::vector<std::size_t> nseg;        // number of segments of that optimum
   std::vector<std::size_t> candidates;  // R's checklist
-  std::vector<double> tmp;              // R's tmplike
+  std::vector<double> approx, error, exact;
+  std::vector<char> known;  // exact[i] computed
+  std::vector<double> log_m;  // log m for m = 0..n (log 0 unused)
 };
 
-Segmentation pelt_impl(const NormalMeanVarCost& cost, double penalty, std::size_t minseg,
-                       PeltWork& w) {
-  if (!std::isfinite(penalty))
-    throw std::invalid_argument("pelt: the penalty must be finite");
-  if (minseg < 1) throw std::invalid_argument("pelt: min_segment_length must be >= 1");
-  const std::size_t n = cost.size();
-  if (n == 0) throw std::invalid_argument("pelt: empty series");
-
+template <class Sum>
+Segmentation pelt_loop(const std::vector<Sum>& s1, const std::vector<Sum>& s2, std::size_t n,
+                       double penalty, std::size_t minseg, PeltWork& w) {
   Segmentation out;
   out.penalty = penalty;
-  if (n < 2 * minseg) {  // no room for a change (R would read out of bounds)
-    out.cost = cost(0, n);
-    return out;
-  }
 
   w.f.assign(n + 1, 0.0);
   w.last.assign(n + 1, 0);
   w.nseg.assign(n + 1, 0);
-  w.tmp.resize(n + 1);
+  for (auto* v : {&w.approx, &w.error, &w.exact}) v->resize(n + 1);
+  w.known.resize(n + 1);
   w.candidates.clear();
   w.candidates.reserve(n + 1);
+  if (w.log_m.size() < n + 1) {
+    w.log_m.resize(n + 1);
+    w.log_m[0] = 0;
+    for (std::size_t m = 1; m <= n; ++m) w.log_m[m] = std::log(static_cast<double>(m));
+  }
+
+  auto exact_cost = [&](std::size_t c, std::size_t t) {
+    return cost_from_variance(raw_variance(s1[t] - s1[c], s2[t] - s2[c], t - c), t - c);
+  };
 
   w.f[0] = -penalty;
   for (std::size_t j = minseg; j < 2 * minseg; ++j) {
-    w.f[j] = cost(0, j);
+    w.f[j] = exact_cost(0, j);
     w.last[j] = 0;
     w.nseg[j] = 1;
   }
   w.candidates.push_back(0);
   w.candidates.push_back(minseg);
 
+  const double abs_penalty = std::fabs(penalty);
   for (std::size_t t = 2 * minseg; t <= n; ++t) {
     const std::size_t nc = w.candidates.size();
-    // F[c] + C(c, t) + pen for every candidate, first minimum wins.
+    const std::size_t* cand = w.candidates.data();
+    const Sum st1 = s1[t], st2 = s2[t];
+    const double* f = w.f.data();
+    double* approx = w.approx.data();
+    double* error = w.error.data();
+    double* exact = w.exact.data();
+    char* known = w.known.data();
+
+    // Pass 1: F[c] + C(c, t) + pen, approximately, with an error bound.
+    std::size_t best_i = 0;
+    double best_approx = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < nc; ++i) {
+      const std::size_t c = cand[i];
+      const std::size_t len = t - c;
+      const Sum x = st1 - s1[c], x2 = st2 - s2[c];
+      const Sum mx2 = static_cast<Sum>(len) * x2, xx = x * x;
+      const double big = static_cast<double>(mx2 + xx);
+      const double num = static_cast<double>(mx2 - xx);
+      double value;
+      if (num > 0x1p-20 * big && num >= std::numeric_limits<double>::min()) {
+        const double m = static_cast<double>(len);
+        const double logv = table_log(num) - 2 * w.log_m[len];
+        const double cost = m * (kLog2Pi + logv + 1);
+        value = f[c] + cost + penalty;
+        known[i] = 0;
+        // The log's error times m, plus the rounding of the exact expression
+        // and of this one: a few ulps (2^-52 ≈ 2.2e-16; 1e-14 is a wide
+        // margin) of |F[c]|, |pen| and |cost| <= m·(|log σ²| + 3) <= 749·m
+        // (|log| of a double <= 745), the last folded into 2·m·1e-9.
+        error[i] = m * (2 * kApproxLogError) + 1e-14 * (std::fabs(f[c]) + abs_penalty);
+      } else {
+        value = f[c] + exact_cost(c, t) + penalty;
+        known[i] = 1;
+        exact[i] = value;
+        error[i] = 0;
+      }
+      approx[i] = value;
+      if (value < best_approx) {
+        best_approx = value;
+        best_i = i;
+      }
+    }
+
+    auto settle = [&](std::size_t i) {
+      if (!known[i]) {
+        exact[i] = f[cand[i]] + exact_cost(cand[i], t) + penalty;
+        known[i] = 1;
+      }
+      return exact[i];
+    };
+
+    // The minimum: every candidate that might reach the smallest exact value
+    // is computed exactly; the first minimum wins, as R's min_which.
+    const double candidate_best = settle(best_i);
     double best = std::numeric_limits<double>::infinity();
     std::size_t which = 0;
     for (std::size_t i = 0; i < nc; ++i) {
-      const std::size_t c = w.candidates[i];
-      const double v = w.f[c] + cost(c, t) + penalty;
-      w.tmp[i] = v;
-      if (i == 0 || v < best) {
+      if (!known[i] && approx[i] - error[i] > candidate_best) continue;
+      const double v = settle(i);
+      if (v < best) {
         best = v;
         which = i;
       }
     }
     w.f[t] = best;
-    w.last[t] = w.candidates[which];
+    w.last[t] = cand[which];
     w.nseg[t] = w.nseg[w.last[t]] + 1;
+
     // Prune: keep candidates whose F[c] + C(c, t) + pen <= F[t] + pen.
     const double bound = best + penalty;
     std::size_t kept = 0;
-    for (std::size_t i = 0; i < nc; ++i)
-      if (w.tmp[i] <= bound) w.candidates[kept++] = w.candidates[i];
+    for (std::size_t i = 0; i < nc; ++i) {
+      bool keep;
+      if (known[i])
+        keep = exact[i] <= bound;
+      else if (approx[i] + error[i] <= bound)
+        keep = true;
+      else if (approx[i] - error[i] > bound)
+        keep = false;
+      else
+        keep = settle(i) <= bound;
+      if (keep) w.candidates[kept++] = cand[i];
+    }
     w.candidates.resize(kept);
     w.candidates.push_back(t - (minseg - 1));
   }
@@ -157,6 +298,24 @@ Segmentation pelt_impl(const NormalMeanVarCost& cost, double penalty, std::size_
   // As R's range_of_penalties: F[n] − (#segments − 1)·pen.
   out.cost = w.f[n] - static_cast<double>(w.nseg[n] - 1) * penalty;
   return out;
+}
+
+Segmentation pelt_impl(const NormalMeanVarCost& cost, double penalty, std::size_t minseg,
+                       PeltWork& w) {
+  if (!std::isfinite(penalty))
+    throw std::invalid_argument("pelt: the penalty must be finite");
+  if (minseg < 1) throw std::invalid_argument("pelt: min_segment_length must be >= 1");
+  const std::size_t n = cost.size();
+  if (n == 0) throw std::invalid_argument("pelt: empty series");
+  if (n < 2 * minseg) {  // no room for a change (R would read out of bounds)
+    Segmentation out;
+    out.penalty = penalty;
+    out.cost = cost(0, n);
+    return out;
+  }
+  if (cost.precision() == SumPrecision::extended)
+    return pelt_loop(cost.extended_sums(), cost.extended_square_sums(), n, penalty, minseg, w);
+  return pelt_loop(cost.double_sums(), cost.double_square_sums(), n, penalty, minseg, w);
 }
 
 }  // namespace

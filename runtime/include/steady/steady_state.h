@@ -38,8 +38,9 @@ enum class SumPrecision {
   // r_compatible where that is accurate, extended where it is not (see
   // NormalMeanVarCost). The default.
   automatic,
-  // long double sums and long double arithmetic up to σ²: a large offset
-  // (1e6 + noise) does not cancel the variance of short segments.
+  // long double sums and long double arithmetic up to σ²: 11 more bits than
+  // R's doubles (on x86-64), so that a large offset (1e6 + noise) cancels far
+  // less of the variance of short segments.
   extended,
   // Bit for bit what R does: cumsum() accumulates in long double but stores
   // doubles, x² is squared in double, and the cost's arithmetic is double.
@@ -288,6 +289,7 @@ struct BenchmarkSteadyState {
   std::optional<std::size_t> recommended_warmup_iterations;
 };
 
+// Throws std::invalid_argument when there is no fork.
 BenchmarkSteadyState classify_benchmark(std::span<const ForkSteadyState> forks);
 
 }  // namespace steady::stats

@@ -548,6 +548,7 @@ PenaltyChoice segment(std::span<const double> x, const PenaltyOptions& options) 
 
   const NormalMeanVarCost cost(x, options.precision);
   PenaltyChoice choice;
+  choice.precision = cost.precision();
   choice.crops = crops(cost, lo, hi, options.min_segment_length);
   const auto& segs = choice.crops.segmentations;
 

@@ -216,6 +216,10 @@ Segmentation pelt_loop(const std::vector<Sum>& s1, const std::vector<Sum>& s2, s
     // Pass 1: F[c] + C(c, t) + pen, approximately, with an error bound.
     std::size_t best_i = 0;
     double best_approx = std::numeric_limits<double>::infinity();
+    // The two smallest lower bounds (approx − error), to skip the search for
+    // other possible minima when none can reach the best one.
+    double low1 = std::numeric_limits<double>::infinity(), low2 = low1;
+    std::size_t low1_i = 0;
     for (std::size_t i = 0; i < nc; ++i) {
       const std::size_t c = cand[i];
       const std::size_t len = t - c;
@@ -246,6 +250,14 @@ Segmentation pelt_loop(const std::vector<Sum>& s1, const std::vector<Sum>& s2, s
         best_approx = value;
         best_i = i;
       }
+      const double low = value - error[i];
+      if (low < low1) {
+        low2 = low1;
+        low1 = low;
+        low1_i = i;
+      } else if (low < low2) {
+        low2 = low;
+      }
     }
 
     auto settle = [&](std::size_t i) {
@@ -259,14 +271,18 @@ Segmentation pelt_loop(const std::vector<Sum>& s1, const std::vector<Sum>& s2, s
     // The minimum: every candidate that might reach the smallest exact value
     // is computed exactly; the first minimum wins, as R's min_which.
     const double candidate_best = settle(best_i);
-    double best = std::numeric_limits<double>::infinity();
-    std::size_t which = 0;
-    for (std::size_t i = 0; i < nc; ++i) {
-      if (!known[i] && approx[i] - error[i] > candidate_best) continue;
-      const double v = settle(i);
-      if (v < best) {
-        best = v;
-        which = i;
+    double best = candidate_best;
+    std::size_t which = best_i;
+    const double others_low = low1_i == best_i ? low2 : low1;
+    if (others_low <= candidate_best) {
+      best = std::numeric_limits<double>::infinity();
+      for (std::size_t i = 0; i < nc; ++i) {
+        if (!known[i] && approx[i] - error[i] > candidate_best) continue;
+        const double v = settle(i);
+        if (v < best) {
+          best = v;
+          which = i;
+        }
       }
     }
     w.f[t] = best;

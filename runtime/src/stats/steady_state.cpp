@@ -17,7 +17,7 @@ void check_finite(std::span<const double> x, const char* what) {
 }
 
 // numpy.quantile(sorted, q), method "linear" (numpy >= 1.22 _lerp).
-double quantile_sorted(const std::vector<double>& s, double q) {
+double numpy_quantile(const std::vector<double>& s, double q) {
   const double h = static_cast<double>(s.size() - 1) * q;
   const double lo = std::floor(h);
   const auto i = static_cast<std::size_t>(lo);
@@ -28,7 +28,7 @@ double quantile_sorted(const std::vector<double>& s, double q) {
 }
 
 // numpy.median(sorted).
-double median_sorted(const std::vector<double>& s) {
+double numpy_median(const std::vector<double>& s) {
   const std::size_t n = s.size();
   return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
@@ -54,9 +54,9 @@ std::vector<std::size_t> find_outliers(std::span<const double> x, const OutlierO
   std::sort(sorted.begin(), sorted.end());
 
   for (std::size_t start = first;; ++start) {
-    const double med = median_sorted(sorted);
+    const double med = numpy_median(sorted);
     const double spread =
-        quantile_sorted(sorted, options.high_quantile) - quantile_sorted(sorted, options.low_quantile);
+        numpy_quantile(sorted, options.high_quantile) - numpy_quantile(sorted, options.low_quantile);
     const double hi = med + options.width * spread, lo = med - options.width * spread;
     for (std::size_t i = start; i < start + w; ++i)
       if (x[i] > hi || x[i] < lo) outlier[i] = 1;

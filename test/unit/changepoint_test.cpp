@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numbers>
 #include <string>
@@ -202,6 +203,76 @@ TEST(Pelt, IsNotAlwaysTheExactOptimumAtLowPenalties) {
   const Optimal o = optimal_partitioning(x, 4);
   EXPECT_EQ(o.changepoints.size(), 91u);
   EXPECT_NEAR(o.cost + 4 * 91, 557.983244, 1e-5);
+}
+
+// R's PELT loop written plainly: every candidate's cost with std::log.
+Segmentation plain_pelt(const NormalMeanVarCost& cost, double pen, std::size_t minseg) {
+  const std::size_t n = cost.size();
+  std::vector<double> f(n + 1, 0.0);
+  std::vector<std::size_t> last(n + 1, 0), nseg(n + 1, 0);
+  f[0] = -pen;
+  for (std::size_t j = minseg; j < 2 * minseg; ++j) {
+    f[j] = cost(0, j);
+    nseg[j] = 1;
+  }
+  std::vector<std::size_t> cands{0, minseg};
+  for (std::size_t t = 2 * minseg; t <= n; ++t) {
+    std::vector<double> tmp;
+    std::size_t which = 0;
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      tmp.push_back(f[cands[i]] + cost(cands[i], t) + pen);
+      if (tmp[i] < tmp[which]) which = i;
+    }
+    f[t] = tmp[which];
+    last[t] = cands[which];
+    nseg[t] = nseg[last[t]] + 1;
+    std::vector<std::size_t> kept;
+    for (std::size_t i = 0; i < cands.size(); ++i)
+      if (tmp[i] <= f[t] + pen) kept.push_back(cands[i]);
+    kept.push_back(t - (minseg - 1));
+    cands = kept;
+  }
+  Segmentation s;
+  for (std::size_t e = n; e != 0; e = last[e])
+    if (e != n) s.changepoints.insert(s.changepoints.begin(), e - 1);
+  s.cost = f[n] - static_cast<double>(nseg[n] - 1) * pen;
+  return s;
+}
+
+TEST(Pelt, SameAsThePlainLoop) {
+  // pelt() evaluates most candidates with a cheap logarithm and an error
+  // bound, and exactly only where the bound leaves PELT's decisions open; its
+  // answers must be those of the plain loop, bit for bit, in both precisions,
+  // on noise at several scales and offsets, with ties, at many penalties.
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    t::Rng rng(seed);
+    const double scale = seed % 3 == 0 ? 1e-7 : seed % 3 == 1 ? 1.0 : 1e4;
+    const double offset = seed % 4 == 0 ? 1e6 * scale : 10 * scale;
+    std::vector<double> x;
+    for (std::size_t i = 0; i < 400; ++i) {
+      double v = offset + scale * (rng.normal() + (i / 100 % 2 ? 3 : 0));
+      if (seed == 5) v = std::round(v);  // ties
+      x.push_back(v);
+    }
+    for (auto precision : {SumPrecision::extended, SumPrecision::r_compatible}) {
+      const NormalMeanVarCost cost(x, precision);
+      // Round penalties, and those where CROPS looked: where two
+      // segmentations tie, so that PELT's choice hangs on the last bit.
+      std::vector<double> pens{2.0, 4.0, 7.5, 15.0, 40.0, 1e5};
+      if (seed <= 3)
+        for (const auto& run : crops(cost, 4, 1e5).runs) pens.push_back(run.penalty);
+      for (double pen : pens)
+        for (std::size_t minseg : {1u, 2u, 5u}) {
+          if (pen != std::round(pen) && pen != 7.5 && minseg != 2) continue;
+          SCOPED_TRACE(testing::Message() << "seed " << seed << " pen " << pen << " minseg "
+                                          << minseg << " extended "
+                                          << (precision == SumPrecision::extended));
+          const Segmentation a = pelt(cost, pen, minseg), b = plain_pelt(cost, pen, minseg);
+          EXPECT_EQ(a.changepoints, b.changepoints);
+          EXPECT_EQ(a.cost, b.cost);
+        }
+    }
+  }
 }
 
 TEST(Pelt, MinimumSegmentLength) {

@@ -126,9 +126,10 @@ double NormalMeanVarCost::operator()(std::size_t begin, std::size_t end) const n
 // Approximation: log σ² = log(m·x2 − x²) − 2·log m, with log m from a table
 // and log(N) from a 256-entry table of log c_j and a degree-5 series of
 // log(1 + t), |t| < 2^-9 (truncation < 1e-18). N = m·x2 − x² is used only when
-// it has not lost more than 20 bits to cancellation (relative error < 2^-32 ≈
-// 2.3e-10); otherwise, and for σ² <= 0 or subnormal, the candidate is
-// computed exactly at once.
+// cancellation costs it at most 20 bits (κ = (m·x2 + x²)/N < 2^20): then N/m²
+// and R's (x2 − x·x/m)/m each lie within 2u·κ + 2u (u = 2^-53) of the true
+// σ², so their logs differ by less than 4.7e-10. Otherwise, and when N <= 0 or
+// tiny (σ² could be subnormal), the candidate is computed exactly at once.
 namespace {
 
 constexpr int kLogTableBits = 8;
@@ -156,8 +157,8 @@ inline double table_log(double v) noexcept {
   return static_cast<double>(e) * std::numbers::ln2 + kLogTable.log_c[j] + p;
 }
 
-// Error bound of the approximate log σ²: cancellation in N (2^-32), the
-// table log and log m (~1e-15 each), with a margin.
+// Error bound of the approximate log σ² against R's: cancellation (4.7e-10),
+// the table log and log m (~1e-12 at most), with a margin of 2.
 constexpr double kApproxLogError = 1e-9;
 
 struct PeltWork {
@@ -228,7 +229,7 @@ Segmentation pelt_loop(const std::vector<Sum>& s1, const std::vector<Sum>& s2, s
       const double big = static_cast<double>(mx2 + xx);
       const double num = static_cast<double>(mx2 - xx);
       double value;
-      if (num > 0x1p-20 * big && num >= std::numeric_limits<double>::min()) {
+      if (num > 0x1p-20 * big && num > 1e-250) {
         const double m = static_cast<double>(len);
         const double logv = table_log(num) - 2 * w.log_m[len];
         const double cost = m * (kLog2Pi + logv + 1);

@@ -5,6 +5,13 @@
 // changepoint code, are the same everywhere.
 #pragma once
 
+// The series and the reference computations of the tests that include this
+// must round like R: no fused multiply-add, even under -march=native (this
+// applies to the rest of the including file).
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
 #include <cmath>
 #include <cstddef>
 #include <cstdint>

@@ -12,6 +12,12 @@
 #include <stdexcept>
 #include <string>
 
+// Reproducing R's rounding needs every product and sum rounded on its own: no
+// fused multiply-add, whatever -march says.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
 namespace steady::stats {
 namespace {
 

@@ -7,6 +7,11 @@
 #include <stdexcept>
 #include <string>
 
+// Quantiles round like numpy's: no fused multiply-add.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
 namespace steady::stats {
 namespace {
 

@@ -173,7 +173,7 @@ struct PeltWork {
   std::vector<std::size_t> nseg;        // number of segments of that optimum
   std::vector<std::size_t> candidates;  // R's checklist
   std::vector<double> approx, error, exact;
-  std::vector<char> known;  // exact[i] computed
+  std::vector<int> known;  // exact[i] computed (int: a char store would alias everything)
   std::vector<double> log_m;  // log m for m = 0..n (log 0 unused)
 };
 
@@ -214,11 +214,14 @@ Segmentation pelt_loop(const std::vector<Sum>& s1, const std::vector<Sum>& s2, s
     const std::size_t nc = w.candidates.size();
     const std::size_t* cand = w.candidates.data();
     const Sum st1 = s1[t], st2 = s2[t];
+    const Sum* s1p = s1.data();
+    const Sum* s2p = s2.data();
+    const double* log_m = w.log_m.data();
     const double* f = w.f.data();
     double* approx = w.approx.data();
     double* error = w.error.data();
     double* exact = w.exact.data();
-    char* known = w.known.data();
+    int* known = w.known.data();
 
     // Pass 1: F[c] + C(c, t) + pen, approximately, with an error bound.
     std::size_t best_i = 0;
@@ -230,14 +233,14 @@ Segmentation pelt_loop(const std::vector<Sum>& s1, const std::vector<Sum>& s2, s
     for (std::size_t i = 0; i < nc; ++i) {
       const std::size_t c = cand[i];
       const std::size_t len = t - c;
-      const Sum x = st1 - s1[c], x2 = st2 - s2[c];
+      const Sum x = st1 - s1p[c], x2 = st2 - s2p[c];
       const Sum mx2 = static_cast<Sum>(len) * x2, xx = x * x;
       const double big = static_cast<double>(mx2 + xx);
       const double num = static_cast<double>(mx2 - xx);
       double value;
       if (num > 0x1p-20 * big && num > 1e-250) {
         const double m = static_cast<double>(len);
-        const double logv = table_log(num) - 2 * w.log_m[len];
+        const double logv = table_log(num) - 2 * log_m[len];
         const double cost = m * (kLog2Pi + logv + 1);
         value = f[c] + cost + penalty;
         known[i] = 0;

@@ -14,5 +14,6 @@ namespace steady::driver {
 void add_audit(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_cxx(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_evaluate(CLI::App &app);
+void add_compare(CLI::App &app);
 
 } // namespace steady::driver

@@ -14,6 +14,7 @@
 #include <fmt/core.h>
 
 #include "commands.h"
+#include "json_file.h"
 #include "stopping.h"
 
 namespace steady::driver {
@@ -36,16 +37,8 @@ struct Recording {
 };
 
 std::vector<Recording> load(const std::string &path) {
-  std::ifstream in(path);
-  if (!in)
-    throw std::runtime_error("cannot open '" + path + "'");
-  json doc;
-  try {
-    doc = json::parse(in);
-  } catch (const json::exception &e) {
-    throw std::runtime_error("'" + path + "' is not valid JSON: " + e.what());
-  }
-  if (doc.value("schema", "") != "steady-results/1")
+  json doc = read_json_file(path);
+  if (!doc.is_object() || doc.value("schema", "") != "steady-results/1")
     throw std::runtime_error("'" + path + "' is not a steady result file (schema steady-results/1)");
   std::vector<Recording> out;
   for (const json &b : doc.at("benchmarks")) {

@@ -23,6 +23,7 @@ int main(int argc, char **argv) {
   steady::driver::add_audit(app, after_dashes);
   steady::driver::add_cxx(app, after_dashes);
   steady::driver::add_evaluate(app);
+  steady::driver::add_compare(app);
   CLI11_PARSE(app, own, argv);
   return 0;
 }

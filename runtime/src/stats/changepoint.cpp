@@ -3,6 +3,8 @@
 // and Kneedle as coded in Python's `kneed`. See steady/steady_state.h.
 #include "steady/steady_state.h"
 
+#include "checks.h"
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -21,11 +23,7 @@
 namespace steady::stats {
 namespace {
 
-void check_finite(std::span<const double> x, const char* what) {
-  for (double v : x)
-    if (!std::isfinite(v))
-      throw std::invalid_argument(std::string(what) + ": values must be finite");
-}
+using detail::check_finite;
 
 const double kLog2Pi = std::log(2 * std::numbers::pi);
 

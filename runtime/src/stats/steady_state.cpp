@@ -2,6 +2,8 @@
 // segmentation (changepoint.cpp) and classification. See steady/steady_state.h.
 #include "steady/steady_state.h"
 
+#include "checks.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -15,11 +17,7 @@
 namespace steady::stats {
 namespace {
 
-void check_finite(std::span<const double> x, const char* what) {
-  for (double v : x)
-    if (!std::isfinite(v))
-      throw std::invalid_argument(std::string(what) + ": values must be finite");
-}
+using detail::check_finite;
 
 // numpy.quantile(sorted, q), method "linear" (numpy >= 1.22 _lerp).
 double numpy_quantile(const std::vector<double>& s, double q) {

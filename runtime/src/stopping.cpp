@@ -38,23 +38,6 @@ bool StopPolicy::parse(const std::string &spec, StopPolicy &out) {
 
 namespace {
 
-std::vector<double> values(const std::vector<stats::Fork> &data) {
-  std::vector<double> v;
-  for (const stats::Fork &f : data)
-    for (const stats::Iteration &it : f)
-      for (const stats::Weighted &s : it)
-        v.push_back(s.value);
-  return v;
-}
-
-std::vector<stats::Weighted> pooled(const std::vector<stats::Fork> &data) {
-  std::vector<stats::Weighted> all;
-  for (const stats::Fork &f : data)
-    for (const stats::Iteration &it : f)
-      all.insert(all.end(), it.begin(), it.end());
-  return all;
-}
-
 // max - min of the last `window` values.
 double range(const std::vector<double> &v, int window) {
   auto first = v.end() - std::min<std::ptrdiff_t>(window, std::ptrdiff_t(v.size()));
@@ -67,16 +50,38 @@ double tail_mean(const std::vector<double> &v, int window) {
   return std::accumulate(first, v.end(), 0.0) / double(v.end() - first);
 }
 
+// `into` = the sorted union of sorted `a` and `b`.
+void merge_into(const std::vector<double> &a, const std::vector<double> &b, std::vector<double> &into) {
+  into.resize(a.size() + b.size());
+  std::merge(a.begin(), a.end(), b.begin(), b.end(), into.begin());
+}
+
 } // namespace
 
-void Stability::append(const std::vector<stats::Fork> &now, const std::vector<stats::Fork> *before) {
+Stability::Summary Stability::summarise(const stats::Iteration &it) const {
+  Summary s;
   if (policy_.cv)
-    cv_.push_back(stats::weighted_cv(pooled(now)));
+    s.moments = stats::Moments::of(it);
+  if (policy_.rciw)
+    s.clt = stats::summarise(it);
+  if (policy_.kld) {
+    s.sorted.reserve(it.size());
+    for (const stats::Weighted &w : it)
+      s.sorted.push_back(w.value);
+    std::sort(s.sorted.begin(), s.sorted.end());
+  }
+  return s;
+}
+
+void Stability::append(const stats::Moments &moments, std::span<const stats::ForkSummary> clt,
+                       const std::vector<double> *before, const std::vector<double> &now) {
+  if (policy_.cv)
+    cv_.push_back(moments.cv());
   if (policy_.rciw)
     rciw_.push_back(
-        stats::bootstrap_mean_clt(now, 0.99, policy_.resamples, policy_.seed + checkpoints_).relative_width());
+        stats::bootstrap_mean_clt(clt, 0.99, policy_.resamples, policy_.seed + checkpoints_).relative_width());
   if (policy_.kld && before)
-    kld_.push_back(stats::kld_stability(values(*before), values(now)));
+    kld_.push_back(stats::kld_stability_sorted(*before, now));
   ++checkpoints_;
 }
 
@@ -84,19 +89,41 @@ void Stability::checkpoint_warmup(const stats::Fork &iterations) {
   cv_.clear();
   rciw_.clear();
   kld_.clear();
+  while (warmup_.size() < iterations.size())
+    warmup_.push_back(summarise(iterations[warmup_.size()]));
+  // Eq. 1: for each iteration x of the window, the union of the window's
+  // iterations up to x.
   const std::size_t n = iterations.size();
   const std::size_t first = n > std::size_t(policy_.window) ? n - std::size_t(policy_.window) : 0;
-  std::vector<stats::Fork> prefix(1), previous;
+  stats::Moments moments;
+  std::vector<stats::ForkSummary> clt(1);
+  std::vector<double> before, now;
   for (std::size_t x = first; x < n; ++x) {
-    previous = prefix;
-    prefix[0].push_back(iterations[x]);
-    append(prefix, x > first ? &previous : nullptr);
+    moments.add(warmup_[x].moments);
+    clt[0].push_back(warmup_[x].clt);
+    std::swap(before, now);
+    merge_into(before, warmup_[x].sorted, now);
+    append(moments, clt, x > first ? &before : nullptr, now);
   }
 }
 
 void Stability::checkpoint_forks(const std::vector<stats::Fork> &forks) {
-  std::vector<stats::Fork> before(forks.begin(), forks.end() - 1);
-  append(forks, before.empty() ? nullptr : &before);
+  // Eq. 2: the union of all forks so far, against the union without the newest.
+  for (std::size_t f = forks_.size(); f < forks.size(); ++f) {
+    stats::ForkSummary &clt = forks_.emplace_back();
+    std::vector<double> values;
+    for (const stats::Iteration &it : forks[f]) {
+      Summary s = summarise(it);
+      forks_moments_.add(s.moments);
+      clt.push_back(s.clt);
+      std::vector<double> merged;
+      merge_into(values, s.sorted, merged);
+      values.swap(merged);
+    }
+    std::swap(forks_before_, forks_now_);
+    merge_into(forks_before_, values, forks_now_);
+  }
+  append(forks_moments_, forks_, forks_.size() > 1 ? &forks_before_ : nullptr, forks_now_);
 }
 
 bool Stability::stable(std::size_t min_values) const {

@@ -13,6 +13,11 @@
 //         iteration (fork) equals the one with it
 // stable_var (cv, rciw): max - min of the last `window` values <= threshold;
 // stable_prob (kld): their mean > threshold. "rciw+kld" needs both.
+//
+// A checkpoint costs what it adds to the run (Laaber et al. measured up to
+// 11 %), so each iteration is summarised once — moments for cv, the bootstrap's
+// innermost level for rciw, its sorted values for kld — and every window or
+// union that contains it combines the summaries.
 #pragma once
 
 #include <cstdint>
@@ -40,9 +45,11 @@ class Stability {
 public:
   explicit Stability(const StopPolicy &p) : policy_(p) {}
 
-  // After a warmup iteration: the window's values over `iterations` (one fork).
+  // After a warmup iteration: the window's values over `iterations` (one
+  // fork). Successive calls pass the same fork, grown by new iterations.
   void checkpoint_warmup(const stats::Fork &iterations);
-  // After a fork: appends the value over all `forks` so far.
+  // After a fork: appends the value over all `forks` so far. Successive calls
+  // pass the same forks, grown by new forks.
   void checkpoint_forks(const std::vector<stats::Fork> &forks);
   // Needs at least `min_values` checkpoints (a full window for warmup).
   bool stable(std::size_t min_values) const;
@@ -50,10 +57,24 @@ public:
   std::vector<std::pair<std::string, double>> last() const;
 
 private:
-  const StopPolicy &policy_;
-  // The criteria over `now`, and for kld against `before` (null: no kld value).
-  void append(const std::vector<stats::Fork> &now, const std::vector<stats::Fork> *before);
+  // What the active criteria need of one iteration.
+  struct Summary {
+    stats::Moments moments;                  // cv
+    stats::IterationSummary clt{};           // rciw
+    std::vector<double> sorted;              // kld
+  };
+  Summary summarise(const stats::Iteration &it) const;
+  // Appends the criteria over one union of iterations: its moments, its
+  // summaries by fork, and its sorted values against those of the union
+  // without the newest iteration or fork (`before`; null: no kld value).
+  void append(const stats::Moments &moments, std::span<const stats::ForkSummary> clt,
+              const std::vector<double> *before, const std::vector<double> &now);
 
+  const StopPolicy &policy_;
+  std::vector<Summary> warmup_;              // this fork's warmup iterations so far
+  std::vector<stats::ForkSummary> forks_;    // the forks so far, for rciw
+  stats::Moments forks_moments_;             // their union, for cv
+  std::vector<double> forks_before_, forks_now_; // the union without and with the newest fork, for kld
   std::vector<double> cv_, rciw_, kld_;
   std::uint64_t checkpoints_ = 0;
 };

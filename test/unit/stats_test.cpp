@@ -27,12 +27,42 @@ TEST(Descriptive, QuantileIsRType7) {
   EXPECT_EQ(quantile({4.0}, 0.3), 4.0);
 }
 
+TEST(Descriptive, QuantileOfTwoSortedSamplesIsThatOfTheirUnion) {
+  // Uneven sizes, one-element sides, ties within and across the two samples.
+  std::mt19937_64 g(5);
+  for (int trial = 0; trial < 300; ++trial) {
+    std::vector<double> a(1 + g() % 9), b(1 + g() % 30);
+    for (double &v : a)
+      v = double(g() % 12);
+    for (double &v : b)
+      v = double(g() % 12) + 0.5 * double(g() % 2);
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    std::vector<double> joint = a;
+    joint.insert(joint.end(), b.begin(), b.end());
+    for (double p : {0.0, 0.1, 0.25, 0.5, 0.75, 0.99, 1.0})
+      ASSERT_EQ(quantile_sorted(a, b, p), quantile(joint, p)) << trial << " p=" << p;
+  }
+}
+
 TEST(Descriptive, WeightedCvUsesFrequencyWeights) {
   // v <- c(10,20,30,40,50); w <- c(100,300,200,200,100); m <- sum(w*v)/sum(w)
   // sqrt(sum(w*(v-m)^2)/(sum(w)-1))/m
   std::vector<Weighted> x = {{10, 100}, {20, 300}, {30, 200}, {40, 200}, {50, 100}};
   EXPECT_NEAR(weighted_mean(x), 26000.0 / 900, 1e-12);        // sum(w*v)/sum(w)
   EXPECT_NEAR(weighted_cv(x), 0.414473773907942, 1e-12);
+}
+
+TEST(Descriptive, MomentsCombineToThePooledCv) {
+  // The same five values split 2 + 3: combining the parts' moments gives the
+  // pooled sample's weighted mean and CV (above).
+  std::vector<Weighted> x = {{10, 100}, {20, 300}, {30, 200}, {40, 200}, {50, 100}};
+  Moments m = Moments::of(std::span(x).first(2));
+  m.add(Moments::of(std::span(x).subspan(2)));
+  m.add(Moments{}); // an empty part changes nothing
+  EXPECT_DOUBLE_EQ(m.weight, 900);
+  EXPECT_NEAR(m.mean, 26000.0 / 900, 1e-12);
+  EXPECT_NEAR(m.cv(), 0.414473773907942, 1e-12);
 }
 
 TEST(Rng, DeterministicAndUnbiasedBounds) {
@@ -163,6 +193,20 @@ TEST(Bootstrap, InnermostLevelByCltMatchesFullResampling) {
 
 namespace steady::stats {
 namespace {
+
+TEST(Kld, SortedInputsGiveTheSameValue) {
+  std::mt19937_64 g(10);
+  std::normal_distribution<double> n(20, 2);
+  std::vector<double> a(2000), b(3000);
+  for (double &v : a)
+    v = n(g);
+  for (double &v : b)
+    v = n(g) + 0.25;
+  double unsorted = kld_stability(a, b);
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  EXPECT_EQ(kld_stability_sorted(a, b), unsorted);
+}
 
 TEST(Kld, BinnedDensityAgreesWithExactOnLargeSamples) {
   // 5000 + 6000 values take the binned path; 150 of each the exact one.

@@ -115,5 +115,48 @@ TEST(Forks, StableForksStopAtTheMinimumNoisyForksDoNot) {
   EXPECT_GT(noisy.last()[0].second, 0.1); // the RCIW reported with the flag
 }
 
+// Each iteration is summarised once and its summaries combined at every
+// checkpoint; the values must be those of the criteria over the unions
+// themselves (Eq. 1 and 2).
+TEST(Checkpoints, ValuesAreTheCriteriaOverTheUnions) {
+  StopPolicy p = policy("cv+kld");
+  std::mt19937_64 g(8);
+  auto pooled = [](auto first, auto last) {
+    std::vector<stats::Weighted> all;
+    std::vector<double> values;
+    for (auto it = first; it != last; ++it)
+      for (const stats::Weighted &w : *it) {
+        all.push_back(w);
+        values.push_back(w.value);
+      }
+    return std::pair{all, values};
+  };
+  Stability warm(p);
+  stats::Fork fork;
+  for (int i = 0; i < 12; ++i) {
+    fork.push_back(iteration(g, 100 + i, 0.02, 300)); // a drift keeps the values apart
+    warm.checkpoint_warmup(fork);
+  }
+  // The window's last union is iterations 8..12, against 8..11 for kld.
+  auto [window, now] = pooled(fork.end() - 5, fork.end());
+  std::vector<double> before = pooled(fork.end() - 5, fork.end() - 1).second;
+  auto last = warm.last();
+  ASSERT_EQ(last.size(), 2u);
+  EXPECT_NEAR(last[0].second, stats::weighted_cv(window), 1e-12);
+  EXPECT_NEAR(last[1].second, stats::kld_stability(before, now), 1e-12);
+
+  Stability across(p);
+  std::vector<stats::Fork> forks;
+  for (int f = 0; f < 3; ++f) {
+    forks.emplace_back(fork.begin() + 4 * f, fork.begin() + 4 * f + 4);
+    across.checkpoint_forks(forks);
+  }
+  auto [all, all_values] = pooled(fork.begin(), fork.end());
+  std::vector<double> first_two = pooled(fork.begin(), fork.begin() + 8).second;
+  last = across.last();
+  EXPECT_NEAR(last[0].second, stats::weighted_cv(all), 1e-12);
+  EXPECT_NEAR(last[1].second, stats::kld_stability(first_two, all_values), 1e-12);
+}
+
 } // namespace
 } // namespace steady

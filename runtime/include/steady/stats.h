@@ -20,6 +20,8 @@ double cv(std::span<const double> x);
 double quantile(std::vector<double> x, double p);
 // The same on values already sorted ascending.
 double quantile_sorted(std::span<const double> sorted, double p);
+// The same of the union of two samples sorted ascending, without merging them.
+double quantile_sorted(std::span<const double> a, std::span<const double> b, double p);
 
 // A value observed `weight` times (a batch sample: ns/op and its invocations).
 struct Weighted {
@@ -31,8 +33,26 @@ double weighted_mean(std::span<const Weighted> x);
 // Frequency-weighted: sum w (x - m)^2 / (sum w - 1).
 double weighted_cv(std::span<const Weighted> x);
 
+// Weighted moments that combine across samples (Chan et al.'s pairwise
+// update), so the CV of a union of iterations comes from each iteration's
+// moments without pooling their samples.
+struct Moments {
+  double weight = 0, mean = 0, m2 = 0; // m2 = sum w (x - mean)^2
+
+  static Moments of(std::span<const Weighted> x);
+  void add(const Moments &other);
+  double cv() const; // as weighted_cv
+};
+
 class Rng {
 public:
+  // A uniform random bit generator, for Boost.Random's distributions (whose
+  // algorithms, unlike the standard library's, are the same everywhere).
+  using result_type = std::uint64_t;
+  static constexpr result_type min() { return 0; }
+  static constexpr result_type max() { return ~result_type(0); }
+  result_type operator()() { return next(); }
+
   explicit Rng(std::uint64_t seed);
   std::uint64_t next();
   // Uniform on [0, n), unbiased (Lemire's multiply-and-reject).
@@ -63,6 +83,17 @@ Interval bootstrap_mean(const std::vector<Fork> &data, double confidence, int re
 // variance, and cheap enough for a checkpoint after every iteration.
 Interval bootstrap_mean_clt(const std::vector<Fork> &data, double confidence, int resamples, std::uint64_t seed);
 
+// What that innermost level needs of an iteration: its total weight, weighted
+// mean and the sd of its resampled weighted mean (delta method). Summarising
+// each iteration once lets a stopping criterion reuse it at every checkpoint.
+struct IterationSummary {
+  double weight, mean, sd;
+};
+using ForkSummary = std::vector<IterationSummary>;
+IterationSummary summarise(const Iteration &it);
+Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidence, int resamples,
+                            std::uint64_t seed);
+
 // Percentile CI of mean(b) / mean(a) for two independent runs: both are
 // resampled in every round and the ratio taken per round.
 Interval bootstrap_ratio(const std::vector<Fork> &a, const std::vector<Fork> &b, double confidence,
@@ -75,6 +106,7 @@ Interval bootstrap_ratio_clt(const std::vector<Fork> &a, const std::vector<Fork>
 // Gaussian kernel density of x at `at`, Silverman's bandwidth
 // 1.06 min(sd, IQR / 1.34) n^(-1/5).
 double silverman_bandwidth(std::span<const double> x);
+double silverman_bandwidth_sorted(std::span<const double> sorted);
 std::vector<double> kde(std::span<const double> x, std::span<const double> at);
 
 // He et al.'s stability probability: densities of `before` (without the newest
@@ -82,6 +114,8 @@ std::vector<double> kde(std::span<const double> x, std::span<const double> at);
 // to [q25 - 1.5 IQR, q75 + 1.5 IQR]; 2^-KL(a||b) * 2^-KL(b||a), in (0, 1].
 // Large samples are binned onto the grid (linear binning) before smoothing.
 double kld_stability(std::span<const double> before, std::span<const double> after, int points = 1000);
+// The same on samples already sorted ascending (no copies, no sorting).
+double kld_stability_sorted(std::span<const double> before, std::span<const double> after, int points = 1000);
 
 // Two-sample tests and effect sizes for comparing versions (Peass).
 struct TestResult {

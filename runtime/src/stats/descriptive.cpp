@@ -35,6 +35,32 @@ double quantile_sorted(std::span<const double> x, double p) {
   return x[lo] + (h - double(lo)) * (x[hi] - x[lo]);
 }
 
+namespace {
+
+// The k-th smallest (from 0) of the union of two ascending sequences, without
+// merging them: binary search on how many of the k + 1 smallest come from a.
+double kth_of_two(std::span<const double> a, std::span<const double> b, std::size_t k) {
+  std::size_t lo = k + 1 > b.size() ? k + 1 - b.size() : 0, hi = std::min(k + 1, a.size());
+  while (lo < hi) {
+    std::size_t i = lo + (hi - lo) / 2, j = k + 1 - i;
+    if (j > 0 && b[j - 1] > a[i])
+      lo = i + 1; // too few from a
+    else
+      hi = i;
+  }
+  std::size_t i = lo, j = k + 1 - i;
+  return i == 0 ? b[j - 1] : j == 0 ? a[i - 1] : std::max(a[i - 1], b[j - 1]);
+}
+
+} // namespace
+
+double quantile_sorted(std::span<const double> a, std::span<const double> b, double p) {
+  double h = double(a.size() + b.size() - 1) * p;
+  std::size_t lo = std::size_t(std::floor(h));
+  double x = kth_of_two(a, b, lo);
+  return lo + 1 < a.size() + b.size() ? x + (h - double(lo)) * (kth_of_two(a, b, lo + 1) - x) : x;
+}
+
 double quantile(std::vector<double> x, double p) {
   std::sort(x.begin(), x.end());
   return quantile_sorted(x, p);
@@ -49,13 +75,29 @@ double weighted_mean(std::span<const Weighted> x) {
   return sum / w;
 }
 
-double weighted_cv(std::span<const Weighted> x) {
-  double m = weighted_mean(x), ss = 0, w = 0;
+double weighted_cv(std::span<const Weighted> x) { return Moments::of(x).cv(); }
+
+Moments Moments::of(std::span<const Weighted> x) {
+  Moments m;
+  if (x.empty())
+    return m;
+  m.mean = weighted_mean(x);
   for (const Weighted &v : x) {
-    ss += v.weight * (v.value - m) * (v.value - m);
-    w += v.weight;
+    m.m2 += v.weight * (v.value - m.mean) * (v.value - m.mean);
+    m.weight += v.weight;
   }
-  return w > 1 ? std::sqrt(ss / (w - 1)) / m : 0;
+  return m;
 }
+
+void Moments::add(const Moments &o) {
+  if (o.weight == 0)
+    return;
+  const double w = weight + o.weight, delta = o.mean - mean;
+  m2 += o.m2 + delta * delta * weight * o.weight / w;
+  mean += delta * o.weight / w;
+  weight = w;
+}
+
+double Moments::cv() const { return weight > 1 ? std::sqrt(m2 / (weight - 1)) / mean : 0; }
 
 } // namespace steady::stats

@@ -97,7 +97,7 @@ std::string file_name(const std::string &bench, int fork) {
 }
 
 std::string seconds(double s) {
-  return s >= 1 ? fmt::format("{:.2f} s", s) : s >= 1e-3 ? fmt::format("{:.1f} ms", s * 1e3)
+  return s == 0 ? "0 s" : s >= 1 ? fmt::format("{:.2f} s", s) : s >= 1e-3 ? fmt::format("{:.1f} ms", s * 1e3)
                                                           : fmt::format("{:.0f} us", s * 1e6);
 }
 
@@ -141,8 +141,6 @@ int run(const Options &o) {
     std::size_t used_min = SIZE_MAX, used_max = 0;
     for (ForkData &f : b.forks) {
       const std::size_t n = f.ns_per_op.size();
-      used_min = std::min(used_min, f.warmup_iterations);
-      used_max = std::max(used_max, f.warmup_iterations);
       if (n < kMinIterations)
         f.skipped = fmt::format("too few iterations to analyse ({} < {})", n, kMinIterations);
       else if (o.last_points >= n)
@@ -163,6 +161,8 @@ int run(const Options &o) {
       }
       const stats::ForkSteadyState &a = f.analysis;
       analysed.push_back(a);
+      used_min = std::min(used_min, f.warmup_iterations);
+      used_max = std::max(used_max, f.warmup_iterations);
       json segments = json::array();
       for (const stats::Segment &s : a.segments)
         segments.push_back({{"begin", s.begin}, {"end", s.end}, {"mean_ns", s.mean}});
@@ -230,7 +230,7 @@ int run(const Options &o) {
       if (!o.plot_dir.empty()) {
         ForkPlot p{fmt::format("{} · fork {} · {} iterations", b.name, f.number, f.ns_per_op.size()),
                    verdict_text(f, o.tolerance), f.ns_per_op,
-                   &f.analysis, f.warmup_iterations};
+                   &f.analysis, f.warmup_iterations, o.tolerance};
         std::filesystem::path path = std::filesystem::path(o.plot_dir) / file_name(b.name, f.number);
         std::ofstream out(path);
         out << fork_svg(p);

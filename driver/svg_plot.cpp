@@ -9,8 +9,8 @@ namespace {
 
 constexpr double kWidth = 900, kHeight = 450;
 constexpr double kLeft = 80, kRight = kWidth - 24, kTop = 62, kBottom = kHeight - 78;
-constexpr const char *kPoint = "#4a6fa5", kOutlier = "#d62728", kFinal = "#1b7f3b", kEarlier = "#e07b00",
-                     kStart = "#1f3fbf";
+constexpr const char *kPoint = "#4a6fa5", *kOutlier = "#d62728", *kFinal = "#1b7f3b", *kEarlier = "#e07b00",
+                     *kStart = "#1f3fbf";
 
 std::string escape(const std::string &s) {
   std::string out;
@@ -130,6 +130,15 @@ std::string fork_svg(const ForkPlot &p) {
     s += "</g>\n";
   }
 
+  // The band a segment mean must lie in to count as similar to the final one.
+  if (!a.segments.empty()) {
+    double m = a.segments.back().mean, d = std::fabs(m) * p.tolerance;
+    double y0 = clampY(m + d), y1 = clampY(m - d);
+    s += fmt::format("<rect class=\"tolerance\" x=\"{}\" y=\"{:.1f}\" width=\"{}\" height=\"{:.1f}\" fill=\"{}\" "
+                     "fill-opacity=\"0.09\"/>\n",
+                     kLeft, y0, kRight - kLeft, y1 - y0, kFinal);
+  }
+
   // Segment means: green for the final run of similar segments, orange before.
   s += "<g class=\"segments\" stroke-width=\"2.5\">\n";
   for (const stats::Segment &g : a.segments)
@@ -158,19 +167,20 @@ std::string fork_svg(const ForkPlot &p) {
   s += "<g class=\"legend\">\n";
   s += fmt::format("<circle cx=\"{:.1f}\" cy=\"{}\" r=\"3\" fill=\"{}\"/><text x=\"{:.1f}\" y=\"{}\">iteration</text>\n",
                    lx, ly - 4, kPoint, lx + 8, ly);
-  lx += 80;
+  lx += 78;
   s += fmt::format("<path d=\"M{:.1f} {} l7 7 m0 -7 l-7 7\" stroke=\"{}\" stroke-width=\"1.5\"/>"
-                   "<text x=\"{:.1f}\" y=\"{}\">outlier (not segmented)</text>\n",
+                   "<text x=\"{:.1f}\" y=\"{}\">outlier (\u25b2 off scale)</text>\n",
                    lx - 3.5, ly - 7.5, kOutlier, lx + 8, ly);
-  lx += 170;
+  lx += 150;
   s += fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"2.5\"/>"
-                   "<text x=\"{:.1f}\" y=\"{}\">segment mean, final run</text>\n",
-                   lx - 6, lx + 10, ly - 4, ly - 4, kFinal, lx + 14, ly);
-  lx += 170;
+                   "<rect x=\"{:.1f}\" y=\"{}\" width=\"16\" height=\"10\" fill=\"{}\" fill-opacity=\"0.15\"/>"
+                   "<text x=\"{:.1f}\" y=\"{}\">segment mean within {:g} % of the final one</text>\n",
+                   lx - 6, lx + 10, ly - 4, ly - 4, kFinal, lx - 6, ly - 9, kFinal, lx + 14, ly, 100 * p.tolerance);
+  lx += 262;
   s += fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"2.5\"/>"
                    "<text x=\"{:.1f}\" y=\"{}\">earlier segment</text>\n",
                    lx - 6, lx + 10, ly - 4, ly - 4, kEarlier, lx + 14, ly);
-  lx += 120;
+  lx += 125;
   s += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2}\" stroke=\"{3}\" stroke-width=\"2\" "
                    "stroke-dasharray=\"4 3\"/><text x=\"{4:.1f}\" y=\"{5}\">steady-state start</text>\n",
                    lx, ly - 11, ly + 2, kStart, lx + 6, ly);

@@ -17,6 +17,7 @@ struct ForkPlot {
   std::vector<double> values;  // ns/op per iteration
   const stats::ForkSteadyState *analysis = nullptr;
   std::size_t warmup_iterations = 0;  // what the run used (a thin marker)
+  double tolerance = 0.05;            // segments this close to the final one count as similar
 };
 
 std::string fork_svg(const ForkPlot &plot);

@@ -176,7 +176,7 @@ std::string fork_svg(const ForkPlot &p) {
                    "<rect x=\"{:.1f}\" y=\"{}\" width=\"16\" height=\"10\" fill=\"{}\" fill-opacity=\"0.15\"/>"
                    "<text x=\"{:.1f}\" y=\"{}\">segment mean within {:g} % of the final one</text>\n",
                    lx - 6, lx + 10, ly - 4, ly - 4, kFinal, lx - 6, ly - 9, kFinal, lx + 14, ly, 100 * p.tolerance);
-  lx += 262;
+  lx += 292;
   s += fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"2.5\"/>"
                    "<text x=\"{:.1f}\" y=\"{}\">earlier segment</text>\n",
                    lx - 6, lx + 10, ly - 4, ly - 4, kEarlier, lx + 14, ly);

@@ -31,7 +31,7 @@ def mean_at(shape, i):
 
 benches = []
 for spec in sys.argv[4:]:
-    name, shapes = spec.split("=")
+    name, shapes = spec.rsplit("=", 1)
     forks = []
     for f, shape in enumerate(shapes.split(",")):
         count = 5 if shape == "few" else n

@@ -219,7 +219,8 @@ int run(const Options &o) {
         jb["warmup_difference_iterations"] = nullptr;
         rec = fmt::format("no recommended warmup: no fork reached a steady state (the run used {})", used);
       }
-      fmt::print("  {} ({} of {} forks steady); {}\n", to_string(bs.stability), bs.steady_forks, bs.forks, rec);
+      fmt::print("  {} ({} of {} forks steady{}); {}\n", to_string(bs.stability), bs.steady_forks, bs.forks,
+                 b.other_forks ? fmt::format("; {} failed or warmup fork(s) skipped", b.other_forks) : "", rec);
     }
     for (const ForkData &f : b.forks) {
       if (!f.skipped.empty()) {

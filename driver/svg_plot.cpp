@@ -9,6 +9,8 @@ namespace {
 
 constexpr double kWidth = 900, kHeight = 450;
 constexpr double kLeft = 80, kRight = kWidth - 24, kTop = 62, kBottom = kHeight - 78;
+// A white outline behind a label keeps it legible over the points.
+#define SVG_HALO "stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\" "
 constexpr const char *kPoint = "#4a6fa5", *kOutlier = "#d62728", *kFinal = "#1b7f3b", *kEarlier = "#e07b00",
                      *kStart = "#1f3fbf";
 
@@ -86,7 +88,7 @@ std::string fork_svg(const ForkPlot &p) {
     double x0 = X(double(n - a.last_points));
     s += fmt::format("<rect class=\"last-k\" x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"#eeeeee\"/>\n",
                      x0, kTop, kRight - x0, kBottom - kTop);
-    s += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"end\" fill=\"#777\">last K = {}</text>\n",
+    s += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"end\" " SVG_HALO "fill=\"#777\">last K = {}</text>\n",
                      kRight - 4, kBottom - 6, a.last_points);
   }
 
@@ -151,14 +153,14 @@ std::string fork_svg(const ForkPlot &p) {
     double x = X(double(p.warmup_iterations));
     s += fmt::format("<line class=\"warmup-used\" x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2}\" stroke=\"#666\" "
                      "stroke-dasharray=\"2 3\"/>\n"
-                     "<text x=\"{3:.1f}\" y=\"{4}\" fill=\"#666\">warmup used</text>\n",
-                     x, kTop, kBottom, x + 4, kBottom - 20);
+                     "<text x=\"{3:.1f}\" y=\"{4}\" " SVG_HALO "fill=\"#666\">warmup used ({5})</text>\n",
+                     x, kTop, kBottom, x + 4, kTop + 30, p.warmup_iterations);
   }
   if (a.steady_iteration) {
     double x = X(double(*a.steady_iteration));
     s += fmt::format("<line class=\"steady-start\" x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2}\" stroke=\"{3}\" "
                      "stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n"
-                     "<text x=\"{4:.1f}\" y=\"{5}\" fill=\"{3}\">steady from {6}</text>\n",
+                     "<text x=\"{4:.1f}\" y=\"{5}\" " SVG_HALO "fill=\"{3}\">steady from {6}</text>\n",
                      x, kTop, kBottom, kStart, x + 4, kTop + 14, *a.steady_iteration);
   }
 

@@ -10,6 +10,7 @@ Shapes (n = ITERATIONS):
   flat   100 from the start
   late   100, then 120 over the last n/12 iterations (inside the last n/6)
   few    only 5 iterations
+  crash  a fork that crashed after 30 flat iterations (status "crashed")
 
 usage: make_series.py OUT SEED ITERATIONS NAME=SHAPE[,SHAPE...]...
 """
@@ -34,7 +35,7 @@ for spec in sys.argv[4:]:
     name, shapes = spec.rsplit("=", 1)
     forks = []
     for f, shape in enumerate(shapes.split(",")):
-        count = 5 if shape == "few" else n
+        count = {"few": 5, "crash": 30}.get(shape, n)
         spikes = {n // 3, n // 2, 2 * n // 3} if shape == "warm" else set()
         its = []
         for i in range(count):
@@ -43,7 +44,7 @@ for spec in sys.argv[4:]:
             its.append({"index": i, "warmup": i < 10, "ops": ops, "ticks": ns * 2 * ops, "ticks_per_op": ns * 2,
                         "ns_per_op": ns, "migrated": False, "multiplexed": False, "counters_per_op": [],
                         "context_switches": 0, "batches": [[ns * 2, ops]]})
-        forks.append({"fork": f + 1, "warmup": False, "status": "ok", "warmup_iterations": min(10, count),
+        forks.append({"fork": f + 1, "warmup": False, "status": "crashed" if shape == "crash" else "ok", "warmup_iterations": min(10, count),
                       "iterations": its})
     benches.append({"name": name, "forks": forks})
 json.dump({"schema": "steady-results/1", "machine": {"timer": {"ticks_per_ns": 2.0}}, "benchmarks": benches},

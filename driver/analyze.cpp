@@ -5,9 +5,11 @@
 // starts. Per benchmark: stable / unstable / mixed and a recommended warmup
 // (the largest steady-state start over its forks) against what the run used.
 // --plot DIR writes one SVG per fork; --json FILE the whole analysis.
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include <fmt/core.h>
 
@@ -97,7 +99,9 @@ std::string file_name(const std::string &bench, int fork) {
 }
 
 std::string seconds(double s) {
-  return s == 0 ? "0 s" : s >= 1 ? fmt::format("{:.2f} s", s) : s >= 1e-3 ? fmt::format("{:.1f} ms", s * 1e3)
+  if (s == 0)
+    return "0 s";
+  return s >= 1 ? fmt::format("{:.2f} s", s) : s >= 1e-3 ? fmt::format("{:.1f} ms", s * 1e3)
                                                           : fmt::format("{:.0f} us", s * 1e6);
 }
 
@@ -106,8 +110,8 @@ std::string verdict_text(const ForkData &f, double tolerance) {
   if (a.steady)
     return fmt::format("steady from iteration {} ({} in); {} segment(s), penalty {:.4g} ({})", *a.steady_iteration,
                        seconds(a.steady_time.value_or(0)), a.segments.size(), a.penalty, to_string(a.penalty_source));
-  return fmt::format("not steady: the last {} iterations span segments more than {:g} % apart; {} segment(s), "
-                     "penalty {:.4g} ({})",
+  return fmt::format("not steady: a segment in the last {} iterations is more than {:g} % off the final one; "
+                     "{} segment(s), penalty {:.4g} ({})",
                      a.last_points, 100 * tolerance, a.segments.size(), a.penalty, to_string(a.penalty_source));
 }
 

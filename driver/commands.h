@@ -15,5 +15,6 @@ void add_audit(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_cxx(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_evaluate(CLI::App &app);
 void add_compare(CLI::App &app);
+void add_analyze(CLI::App &app);
 
 } // namespace steady::driver

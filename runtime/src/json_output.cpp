@@ -81,6 +81,7 @@ json header_json(const RunResult &run) {
             {"counters_auto", c.counters_auto},
             {"seed", c.seed},
             {"timeout", c.timeout},
+            {"profile", c.profile},
             {"no_fork", c.no_fork},
             {"stop", c.stop},
             {"threshold", c.threshold},

@@ -43,6 +43,7 @@ struct RunConfig {
   bool no_fork = false;
   bool verbose = false;
   bool list = false;
+  std::string profile; // --profile given ("" for none), recorded in the results
 };
 
 const char *to_string(Mode m);

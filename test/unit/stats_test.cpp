@@ -141,6 +141,18 @@ TEST(Bootstrap, DegenerateDataGivesAPointInterval) {
   EXPECT_DOUBLE_EQ(ci.relative_width(), 0);
 }
 
+TEST(Bootstrap, CltDrawsStayWithinTheSamples) {
+  // Few skewed samples (a sub-ns payload whose batches are mostly 0 after the
+  // empty loop is subtracted): a resampled mean is never below the smallest
+  // sample, so neither is the interval, although the normal tail would be.
+  std::vector<Fork> data = {{{{0, 1}, {0, 1}, {3, 1}}, {{0, 1}, {0, 1}, {3, 1}}}};
+  Interval ci = bootstrap_mean_clt(data, 0.99, 2000, 4);
+  EXPECT_DOUBLE_EQ(ci.estimate, 1);
+  EXPECT_GE(ci.low, 0);
+  EXPECT_LE(ci.high, 3);
+  EXPECT_GT(ci.high - ci.low, 1); // still the wide interval three samples give
+}
+
 TEST(Bootstrap, SameSeedSameInterval) {
   std::mt19937_64 g(3);
   auto data = hierarchical(g, 10, 5, 5, 20);

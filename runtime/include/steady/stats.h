@@ -84,10 +84,11 @@ Interval bootstrap_mean(const std::vector<Fork> &data, double confidence, int re
 Interval bootstrap_mean_clt(const std::vector<Fork> &data, double confidence, int resamples, std::uint64_t seed);
 
 // What that innermost level needs of an iteration: its total weight, weighted
-// mean and the sd of its resampled weighted mean (delta method). Summarising
-// each iteration once lets a stopping criterion reuse it at every checkpoint.
+// mean, the sd of its resampled weighted mean (delta method) and its samples'
+// range, which bounds the draws. Summarising each iteration once lets a
+// stopping criterion reuse it at every checkpoint.
 struct IterationSummary {
-  double weight, mean, sd;
+  double weight, mean, sd, min, max;
 };
 using ForkSummary = std::vector<IterationSummary>;
 IterationSummary summarise(const Iteration &it);

@@ -117,13 +117,15 @@ Interval bootstrap_mean(const std::vector<Fork> &data, double confidence, int re
 }
 
 IterationSummary summarise(const Iteration &it) {
-  double w = 0, m = weighted_mean(it), second = 0;
+  double w = 0, m = weighted_mean(it), second = 0, lo = it.front().value, hi = lo;
   for (const Weighted &s : it) {
     w += s.weight;
     second += s.weight * s.weight * (s.value - m) * (s.value - m);
+    lo = std::min(lo, s.value);
+    hi = std::max(hi, s.value);
   }
   double k = double(it.size()), mean_w = w / k;
-  return {w, m, std::sqrt(second / k / (mean_w * mean_w) / k)};
+  return {w, m, std::sqrt(second / k / (mean_w * mean_w) / k), lo, hi};
 }
 
 namespace {
@@ -158,7 +160,9 @@ double resample_clt(std::span<const ForkSummary> forks, Rng &rng, Normal &normal
     const ForkSummary &fork = forks[rng.below(forks.size())];
     for (std::size_t i = 0; i < fork.size(); ++i) {
       const IterationSummary &it = fork[rng.below(fork.size())];
-      sum += it.weight * (it.mean + it.sd * normal(rng));
+      // A resampled mean never leaves its samples' range; the normal tail
+      // would (with few, skewed samples: a negative time).
+      sum += it.weight * std::clamp(it.mean + it.sd * normal(rng), it.min, it.max);
       weight += it.weight;
     }
   }

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes a synthetic steady-results/1 file: one benchmark per NAME=MEAN_NS,
 FORKS forks x ITERATIONS iterations x 50 batch samples, fork- and
-iteration-level noise of 0.5 %, fixed seed.
+iteration-level noise of 0.5 % (or NOISE, a fraction), fixed seed.
 
-usage: make_results.py OUT SEED FORKS ITERATIONS NAME=MEAN_NS...
+usage: make_results.py OUT SEED FORKS ITERATIONS NAME=MEAN_NS[:NOISE]...
 """
 import json
 import random
@@ -13,14 +13,15 @@ out, seed, forks, iterations = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), 
 rng = random.Random(seed)
 benches = []
 for spec in sys.argv[5:]:
-    name, mean = spec.split("=")
-    mean = float(mean)
+    name, value = spec.split("=")
+    mean, _, noise = value.partition(":")
+    mean, noise = float(mean), float(noise or 0.005)
     fs = []
     for f in range(forks):
-        fm = mean * (1 + rng.gauss(0, 0.005))
+        fm = mean * (1 + rng.gauss(0, noise))
         its = []
         for i in range(iterations):
-            im = fm * (1 + rng.gauss(0, 0.005))
+            im = fm * (1 + rng.gauss(0, noise))
             batches = [[2 * im * (1 + rng.gauss(0, 0.01)), 1000] for _ in range(50)]
             ns = sum(b[0] for b in batches) / len(batches) / 2
             its.append({"index": i, "warmup": False, "ops": 50000, "ticks": ns * 2 * 50000, "ticks_per_op": ns * 2,

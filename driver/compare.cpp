@@ -4,7 +4,16 @@
 // repetitions as forks) and compares every benchmark found in both (the
 // statistics and verdicts: comparison.cpp). --fail-on-slowdown=2% exits 1 when
 // a slowdown beyond 2 % is established: for CI gating.
+//
+// --trials=R --trial-forks=V [--trial-iterations=I]: Peass's evaluation
+// (§III-A) instead of one comparison: R times, draw V forks of each file (the
+// first I iterations of each) and compare them; per test, count how often a
+// slowdown or a speedup is found (scripts/bench-detect turns the counts into
+// precision, recall and F1).
 #include <fmt/core.h>
+#include <fstream>
+#include <random>
+#include <utility>
 
 #include "commands.h"
 #include "comparison.h"
@@ -12,7 +21,87 @@
 namespace steady::driver {
 namespace {
 
-int run(const CompareOptions &o, const std::string &base, const std::string &next) {
+struct Trials {
+  int trials = 0, forks = 0, iterations = 1 << 30;
+  std::uint64_t seed = 1;
+};
+
+// Slower / faster counts of one test over the trials.
+struct Counts {
+  int slower = 0, faster = 0;
+  void add(bool significant, bool up) {
+    slower += significant && up;
+    faster += significant && !up;
+  }
+};
+
+int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::string, Series> &a,
+               const std::map<std::string, Series> &b) {
+  std::mt19937_64 rng(t.seed);
+  nlohmann::json out = nlohmann::json::array();
+  bool header = false;
+  for (const auto &[name, sa] : a) {
+    auto it = b.find(name);
+    if (it == b.end())
+      continue;
+    const Series &sb = it->second;
+    if (int(std::min(sa.forks.size(), sb.forks.size())) < t.forks) {
+      fmt::print(stderr, "steady compare: {} has {} and {} forks, fewer than --trial-forks={}\n", name,
+                 sa.forks.size(), sb.forks.size(), t.forks);
+      return 2;
+    }
+    Counts ratio, welch, mwu, overlap, welch_f, mwu_f;
+    std::map<std::string, int> verdicts;
+    for (int k = 0; k < t.trials; ++k) {
+      Series x = subsample(sa, t.forks, t.iterations, rng), y = subsample(sb, t.forks, t.iterations, rng);
+      CompareOptions q = o;
+      Row r = compare_series(name, x, y, q);
+      ratio.add(r.low > 1 || r.high < 1, r.low > 1);
+      welch.add(r.welch_p < o.alpha, stats::mean(y.iteration_means) > stats::mean(x.iteration_means));
+      mwu.add(r.mwu_p < o.alpha, r.delta > 0);
+      overlap.add(!r.overlap, r.ratio > 1);
+      // The same tests over fork means (Peass's unit: one value per VM),
+      // which respect that iterations of one fork are not independent.
+      std::vector<double> fx, fy;
+      for (const auto &m : x.fork_means)
+        fx.push_back(stats::mean(m));
+      for (const auto &m : y.fork_means)
+        fy.push_back(stats::mean(m));
+      welch_f.add(stats::welch_t_test(fx, fy).p_value < o.alpha, stats::mean(fy) > stats::mean(fx));
+      mwu_f.add(stats::mann_whitney_u(fx, fy).p_value < o.alpha, stats::cliffs_delta(fx, fy) > 0);
+      ++verdicts[r.verdict];
+    }
+    auto sf = [](const Counts &c) { return fmt::format("{}/{}", c.slower, c.faster); };
+    int iters = std::min(t.iterations, std::min(sa.iterations_per_fork, sb.iterations_per_fork));
+    if (!std::exchange(header, true))
+      fmt::print("{:<20} {:>6} {:>5} {:>5}  {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  {}\n", "benchmark", "trials", "forks",
+                 "iters", "ratio-ci", "welch", "mwu", "no-overl", "welch-f", "mwu-f",
+                 "(slower/faster found); verdicts slower/faster/same/undecided");
+    fmt::print("{:<20} {:>6} {:>5} {:>5}  {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  {}/{}/{}/{}\n", name, t.trials, t.forks,
+               iters, sf(ratio), sf(welch), sf(mwu), sf(overlap), sf(welch_f), sf(mwu_f), verdicts["slower"],
+               verdicts["faster"], verdicts["same"], verdicts["can't tell yet"]);
+    auto js = [](const Counts &c) { return nlohmann::json{{"slower", c.slower}, {"faster", c.faster}}; };
+    out.push_back({{"benchmark", name},
+                   {"trials", t.trials},
+                   {"forks", t.forks},
+                   {"iterations", iters},
+                   {"ratio_ci", js(ratio)},
+                   {"welch", js(welch)},
+                   {"mann_whitney", js(mwu)},
+                   {"ci_overlap", js(overlap)},
+                   {"welch_fork_means", js(welch_f)},
+                   {"mann_whitney_fork_means", js(mwu_f)},
+                   {"verdicts", verdicts}});
+  }
+  if (!o.json_out.empty())
+    std::ofstream(o.json_out) << nlohmann::json{{"schema", "steady-compare-trials/1"}, {"alpha", o.alpha},
+                                                {"seed", t.seed}, {"benchmarks", out}}
+                                     .dump(2)
+                              << "\n";
+  return 0;
+}
+
+int run(const CompareOptions &o, const Trials &t, const std::string &base, const std::string &next) {
   std::map<std::string, Series> a, b;
   try {
     a = load_series(base);
@@ -21,6 +110,8 @@ int run(const CompareOptions &o, const std::string &base, const std::string &nex
     fmt::print(stderr, "steady compare: {}\n", e.what());
     return 2;
   }
+  if (t.trials > 0)
+    return run_trials(o, t, a, b);
   std::vector<Row> rows;
   for (const auto &[name, sa] : a)
     if (auto it = b.find(name); it != b.end())
@@ -61,14 +152,21 @@ void add_compare(CLI::App &app) {
   auto files = std::make_shared<std::pair<std::string, std::string>>();
   auto gate = std::make_shared<std::string>();
   auto margin = std::make_shared<std::string>("1%");
+  auto trials = std::make_shared<Trials>();
   CLI::App *sub = app.add_subcommand("compare", "Compare two result files (steady or Google Benchmark JSON): "
                                                 "faster / slower / same / can't tell yet");
   sub->add_option("base", files->first, "The baseline results")->required();
   sub->add_option("new", files->second, "The new results")->required();
   add_comparison_options(sub, *o, *gate, *margin);
-  sub->callback([o, files, gate, margin] {
+  sub->add_option("--trials", trials->trials, "Evaluation: compare this many random subsets instead (Peass §III)");
+  sub->add_option("--trial-forks", trials->forks, "Evaluation: forks drawn from each file per trial");
+  sub->add_option("--trial-iterations", trials->iterations, "Evaluation: the first this many iterations of each fork");
+  sub->add_option("--trial-seed", trials->seed, "Evaluation: seed of the draws")->capture_default_str();
+  sub->callback([o, files, gate, margin, trials] {
     parse_gate_options(*o, *gate, *margin);
-    if (int status = run(*o, files->first, files->second))
+    if (trials->trials > 0 && trials->forks < 2)
+      throw CLI::ValidationError("--trial-forks", "needs at least 2 forks per trial");
+    if (int status = run(*o, *trials, files->first, files->second))
       throw CLI::RuntimeError(status);
   });
 }

@@ -9,7 +9,9 @@
 // (z_{1-beta} = gamma sqrt(n/2) - z_{1-alpha/2}, power 0.8).
 #include "comparison.h"
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 #include <fstream>
 
 #include <fmt/core.h>
@@ -52,6 +54,7 @@ std::map<std::string, Series> load_series(const json &doc, const std::string &wh
           if (f.at("status") != "ok" || f.at("warmup").get<bool>())
             continue;
           stats::Fork fork;
+          std::vector<double> means;
           for (const json &it : f.at("iterations")) {
             if (it.at("warmup").get<bool>())
               continue;
@@ -61,11 +64,13 @@ std::map<std::string, Series> load_series(const json &doc, const std::string &wh
             if (samples.empty())
               continue;
             s.iteration_means.push_back(it.at("ns_per_op"));
+            means.push_back(it.at("ns_per_op"));
             fork.push_back(std::move(samples));
           }
           if (!fork.empty()) {
             s.iterations_per_fork = int(fork.size());
             s.forks.push_back(std::move(fork));
+            s.fork_means.push_back(std::move(means));
           }
         }
         if (!s.forks.empty())
@@ -78,6 +83,7 @@ std::map<std::string, Series> load_series(const json &doc, const std::string &wh
         double ns = to_ns(b.at("real_time"), b.value("time_unit", "ns"));
         Series &s = out[b.value("run_name", b.at("name").get<std::string>())];
         s.iteration_means.push_back(ns);
+        s.fork_means.push_back({ns});
         s.forks.push_back({{{ns, double(b.value("iterations", 1))}}});
       }
     } else {
@@ -92,6 +98,24 @@ std::map<std::string, Series> load_series(const json &doc, const std::string &wh
 std::map<std::string, Series> load_series(const std::string &path) {
   return load_series(read_json_file(path), "'" + path + "'");
 }
+
+template <class Rng> Series subsample(const Series &s, int forks, int iterations, Rng &rng) {
+  std::vector<std::size_t> order(s.forks.size());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::shuffle(order.begin(), order.end(), rng);
+  order.resize(std::min(order.size(), std::size_t(forks)));
+  Series out;
+  for (std::size_t k : order) {
+    std::size_t n = std::min(s.forks[k].size(), std::size_t(iterations));
+    out.forks.emplace_back(s.forks[k].begin(), s.forks[k].begin() + long(n));
+    out.fork_means.emplace_back(s.fork_means[k].begin(), s.fork_means[k].begin() + long(n));
+    out.iteration_means.insert(out.iteration_means.end(), out.fork_means.back().begin(), out.fork_means.back().end());
+    out.iterations_per_fork = int(n);
+  }
+  return out;
+}
+template Series subsample(const Series &, int, int, std::mt19937_64 &);
 
 Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
   Row r;

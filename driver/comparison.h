@@ -23,8 +23,14 @@ struct CompareOptions {
 struct Series {
   std::vector<stats::Fork> forks; // ns/op batch samples
   std::vector<double> iteration_means;
+  std::vector<std::vector<double>> fork_means; // iteration_means, fork by fork
   int iterations_per_fork = 1;
 };
+
+// `forks` forks drawn without replacement, each cut to its first
+// `iterations` iterations (Peass §III-A: "randomly sample v VMs and select the
+// first i iterations").
+template <class Rng> Series subsample(const Series &s, int forks, int iterations, Rng &rng);
 
 // "2%" -> 0.02, "0.02" -> 0.02; throws std::invalid_argument.
 double parse_fraction(const std::string &s);

@@ -9,7 +9,9 @@
 // (§III-A) instead of one comparison: R times, draw V forks of each file (the
 // first I iterations of each) and compare them; per test, count how often a
 // slowdown or a speedup is found (scripts/bench-detect turns the counts into
-// precision, recall and F1).
+// precision, recall and F1). Files written by steady ab are drawn by rounds,
+// and a paired t-test of the log fork means of each round is added.
+#include <cmath>
 #include <fmt/core.h>
 #include <fstream>
 #include <random>
@@ -50,10 +52,36 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
                  sa.forks.size(), sb.forks.size(), t.forks);
       return 2;
     }
-    Counts ratio, welch, mwu, overlap, welch_f, mwu_f;
+    Counts ratio, welch, mwu, overlap, welch_f, mwu_f, paired;
+    // steady ab's files pair the forks by round: draw whole rounds, so that
+    // the paired test can compare the A and B fork that ran side by side.
+    std::map<int, std::size_t> round_a, round_b;
+    for (std::size_t k = 0; k < sa.fork_rounds.size(); ++k)
+      if (sa.fork_rounds[k] >= 0)
+        round_a[sa.fork_rounds[k]] = k;
+    for (std::size_t k = 0; k < sb.fork_rounds.size(); ++k)
+      if (sb.fork_rounds[k] >= 0 && round_a.count(sb.fork_rounds[k]))
+        round_b[sb.fork_rounds[k]] = k;
+    std::vector<int> rounds;
+    for (const auto &[r, k] : round_b)
+      rounds.push_back(r);
+    const bool paired_draws = int(rounds.size()) >= t.forks;
     std::map<std::string, int> verdicts;
     for (int k = 0; k < t.trials; ++k) {
-      Series x = subsample(sa, t.forks, t.iterations, rng), y = subsample(sb, t.forks, t.iterations, rng);
+      Series x, y;
+      if (paired_draws) {
+        std::shuffle(rounds.begin(), rounds.end(), rng);
+        std::vector<std::size_t> ka, kb;
+        for (int i = 0; i < t.forks; ++i) {
+          ka.push_back(round_a[rounds[std::size_t(i)]]);
+          kb.push_back(round_b[rounds[std::size_t(i)]]);
+        }
+        x = pick(sa, ka, t.iterations);
+        y = pick(sb, kb, t.iterations);
+      } else {
+        x = subsample(sa, t.forks, t.iterations, rng);
+        y = subsample(sb, t.forks, t.iterations, rng);
+      }
       CompareOptions q = o;
       Row r = compare_series(name, x, y, q);
       ratio.add(r.low > 1 || r.high < 1, r.low > 1);
@@ -69,17 +97,29 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
         fy.push_back(stats::mean(m));
       welch_f.add(stats::welch_t_test(fx, fy).p_value < o.alpha, stats::mean(fy) > stats::mean(fx));
       mwu_f.add(stats::mann_whitney_u(fx, fy).p_value < o.alpha, stats::cliffs_delta(fx, fy) > 0);
+      if (paired_draws) {
+        // log ratios of the fork means of a round: drift that hit both
+        // versions alike cancels.
+        std::vector<double> lx, ly;
+        for (std::size_t i = 0; i < fx.size(); ++i) {
+          lx.push_back(std::log(fx[i]));
+          ly.push_back(std::log(fy[i]));
+        }
+        stats::TestResult pt = stats::paired_t_test(lx, ly);
+        paired.add(pt.p_value < o.alpha, pt.statistic > 0);
+      }
       ++verdicts[r.verdict];
     }
     auto sf = [](const Counts &c) { return fmt::format("{}/{}", c.slower, c.faster); };
     int iters = std::min(t.iterations, std::min(sa.iterations_per_fork, sb.iterations_per_fork));
     if (!std::exchange(header, true))
-      fmt::print("{:<20} {:>6} {:>5} {:>5}  {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  {}\n", "benchmark", "trials", "forks",
-                 "iters", "ratio-ci", "welch", "mwu", "no-overl", "welch-f", "mwu-f",
+      fmt::print("{:<20} {:>6} {:>5} {:>5}  {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  {}\n", "benchmark", "trials",
+                 "forks", "iters", "ratio-ci", "welch", "mwu", "no-overl", "welch-f", "mwu-f", "paired-t",
                  "(slower/faster found); verdicts slower/faster/same/undecided");
-    fmt::print("{:<20} {:>6} {:>5} {:>5}  {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  {}/{}/{}/{}\n", name, t.trials, t.forks,
-               iters, sf(ratio), sf(welch), sf(mwu), sf(overlap), sf(welch_f), sf(mwu_f), verdicts["slower"],
-               verdicts["faster"], verdicts["same"], verdicts["can't tell yet"]);
+    fmt::print("{:<20} {:>6} {:>5} {:>5}  {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  {}/{}/{}/{}\n", name, t.trials,
+               t.forks, iters, sf(ratio), sf(welch), sf(mwu), sf(overlap), sf(welch_f), sf(mwu_f),
+               paired_draws ? sf(paired) : "-", verdicts["slower"], verdicts["faster"], verdicts["same"],
+               verdicts["can't tell yet"]);
     auto js = [](const Counts &c) { return nlohmann::json{{"slower", c.slower}, {"faster", c.faster}}; };
     out.push_back({{"benchmark", name},
                    {"trials", t.trials},
@@ -91,6 +131,7 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
                    {"ci_overlap", js(overlap)},
                    {"welch_fork_means", js(welch_f)},
                    {"mann_whitney_fork_means", js(mwu_f)},
+                   {"paired_t_rounds", paired_draws ? js(paired) : nlohmann::json()},
                    {"verdicts", verdicts}});
   }
   if (!o.json_out.empty())

@@ -71,6 +71,7 @@ std::map<std::string, Series> load_series(const json &doc, const std::string &wh
             s.iterations_per_fork = int(fork.size());
             s.forks.push_back(std::move(fork));
             s.fork_means.push_back(std::move(means));
+            s.fork_rounds.push_back(f.contains("ab") ? f["ab"].value("round", -1) : -1);
           }
         }
         if (!s.forks.empty())
@@ -84,6 +85,7 @@ std::map<std::string, Series> load_series(const json &doc, const std::string &wh
         Series &s = out[b.value("run_name", b.at("name").get<std::string>())];
         s.iteration_means.push_back(ns);
         s.fork_means.push_back({ns});
+        s.fork_rounds.push_back(-1);
         s.forks.push_back({{{ns, double(b.value("iterations", 1))}}});
       }
     } else {
@@ -105,17 +107,22 @@ template <class Rng> Series subsample(const Series &s, int forks, int iterations
     order[i] = i;
   std::shuffle(order.begin(), order.end(), rng);
   order.resize(std::min(order.size(), std::size_t(forks)));
+  return pick(s, order, iterations);
+}
+template Series subsample(const Series &, int, int, std::mt19937_64 &);
+
+Series pick(const Series &s, const std::vector<std::size_t> &order, int iterations) {
   Series out;
   for (std::size_t k : order) {
     std::size_t n = std::min(s.forks[k].size(), std::size_t(iterations));
     out.forks.emplace_back(s.forks[k].begin(), s.forks[k].begin() + long(n));
     out.fork_means.emplace_back(s.fork_means[k].begin(), s.fork_means[k].begin() + long(n));
     out.iteration_means.insert(out.iteration_means.end(), out.fork_means.back().begin(), out.fork_means.back().end());
+    out.fork_rounds.push_back(s.fork_rounds[k]);
     out.iterations_per_fork = int(n);
   }
   return out;
 }
-template Series subsample(const Series &, int, int, std::mt19937_64 &);
 
 Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
   Row r;

@@ -24,8 +24,12 @@ struct Series {
   std::vector<stats::Fork> forks; // ns/op batch samples
   std::vector<double> iteration_means;
   std::vector<std::vector<double>> fork_means; // iteration_means, fork by fork
+  std::vector<int> fork_rounds;                // steady ab's round of each fork; -1: not from ab
   int iterations_per_fork = 1;
 };
+
+// The given forks, each cut to its first `iterations` iterations.
+Series pick(const Series &s, const std::vector<std::size_t> &forks, int iterations);
 
 // `forks` forks drawn without replacement, each cut to its first
 // `iterations` iterations (Peass §III-A: "randomly sample v VMs and select the

@@ -1,6 +1,7 @@
 // Benchmarks for the steady ab tests: `chain` (ADDS adds, as in chain.cpp),
-// and, when asked, `only_here` (a benchmark the other version lacks) and
-// `boom` (whose every fork dies by SIGABRT when BOOM is 1).
+// and, when asked, `only_here` (a benchmark the other version lacks), `boom`
+// (whose every fork dies by SIGABRT when BOOM is 1) and `p` (whose parameter
+// values put regex metacharacters into the names).
 #include <cstdint>
 #include <cstdlib>
 #include <steady/steady.h>
@@ -23,4 +24,13 @@ STEADY_BENCH(boom) {
     std::abort();
   return 0;
 }
+#endif
+
+#ifdef PARAMS
+// Names with regex metacharacters: p/n=1/kind=a+b, p/n=1/kind=(x), ...
+struct Sized : steady::Fixture {
+  int n = 0;
+  void setup() override { n = int(param_int("n")); }
+};
+STEADY_BENCH_F(Sized, p, steady::param("n", {1, 2}), steady::param("kind", {"a+b", "(x)"})) { return n * 2; }
 #endif

@@ -216,7 +216,6 @@ void Ab::run_fork(Bench &b, int side, int round) {
   } else {
     try {
       json doc = read_json_file(out);
-      std::remove(out.c_str());
       if (doc.value("schema", "") != "steady-results/1")
         throw std::runtime_error("it is not a steady result file");
       for (const json &e : doc.at("benchmarks"))
@@ -241,6 +240,7 @@ void Ab::run_fork(Bench &b, int side, int round) {
     } catch (const std::exception &e) {
       problem = fmt::format("runner exited with status {}: {}; {}", r.status, e.what(), last_line(r.err));
     }
+    std::remove(out.c_str()); // also when it was unreadable: the directory is removed at the end
   }
   if (fork.is_null())
     fork = {{"status", "runner-failed"}, {"warmup", false}, {"error", problem}, {"iterations", json::array()}};

@@ -168,11 +168,14 @@ Row compare_series(const std::string &name, const Series &a, const Series &b, co
 
 bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::string &tool, const json &header) {
   bool show_forks = !rows.empty() && rows.front().forks.has_value();
-  fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}  {}\n", "benchmark", "new/base", "99% CI", "welch p",
+  // The confidence level the intervals were computed at (99 % unless --alpha
+  // says otherwise, or steady ab splits alpha over its looks).
+  const std::string level = fmt::format("{:g}", 100 * (1 - o.alpha));
+  fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}  {}\n", "benchmark", "new/base", level + "% CI", "welch p",
              "mwu p", "overlap", "d", "delta", show_forks ? fmt::format(" {:>9}", "forks a/b") : "", "verdict");
-  std::string md = fmt::format("| benchmark | new/base | 99 % CI | Welch p | MWU p | CIs overlap | Cohen's d | Cliff's δ "
+  std::string md = fmt::format("| benchmark | new/base | {} % CI | Welch p | MWU p | CIs overlap | Cohen's d | Cliff's δ "
                                "|{} verdict |\n|---|---:|---|---:|---:|---|---:|---:|{}---|\n",
-                               show_forks ? " forks (base/new) |" : "", show_forks ? "---:|" : "");
+                               level, show_forks ? " forks (base/new) |" : "", show_forks ? "---:|" : "");
   json out = json::array();
   bool gate = false;
   for (const Row &r : rows) {
@@ -192,8 +195,8 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     out.push_back(std::move(row));
     if (o.fail_on_slowdown >= 0 && r.low > 1 + o.fail_on_slowdown) {
       gate = true;
-      fmt::print(stderr, "{}: {} is slower by more than {:.1f} % (99 % CI of new/base [{:.4f}, {:.4f}])\n", tool,
-                 r.name, 100 * o.fail_on_slowdown, r.low, r.high);
+      fmt::print(stderr, "{}: {} is slower by more than {:.1f} % ({} % CI of new/base [{:.4f}, {:.4f}])\n", tool,
+                 r.name, 100 * o.fail_on_slowdown, level, r.low, r.high);
     }
   }
   if (!o.json_out.empty()) {

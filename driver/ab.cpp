@@ -87,6 +87,8 @@ Spawned spawn(const std::vector<std::string> &args, const std::string &tmp) {
   posix_spawn_file_actions_destroy(&fa);
   if (e) {
     r.problem = fmt::format("cannot run '{}': {}", args[0], std::strerror(e));
+    std::remove(out.c_str()); // the child may have opened them before exec failed
+    std::remove(err.c_str());
     return r;
   }
   int ws = 0;

@@ -16,5 +16,11 @@ void add_cxx(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_evaluate(CLI::App &app);
 void add_compare(CLI::App &app);
 void add_analyze(CLI::App &app);
+void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes);
+
+struct CompareOptions;
+// The comparison options shared by compare and ab (compare.cpp).
+void add_comparison_options(CLI::App *sub, CompareOptions &o, std::string &gate, std::string &margin);
+void parse_gate_options(CompareOptions &o, const std::string &gate, const std::string &margin);
 
 } // namespace steady::driver

@@ -1,230 +1,213 @@
 // steady compare BASE.json NEW.json: did NEW get faster or slower?
 //
-// Per benchmark in both files: the ratio of means NEW/BASE with its 99 %
-// hierarchical-bootstrap CI, Welch's t-test and Mann-Whitney U over iteration
-// means, whether the two 99 % CIs overlap, Cohen's d and Cliff's delta, and a
-// verdict: slower / faster (the ratio CI excludes 1), same (the CI lies within
-// +-equivalence), or can't tell yet, with the smallest effect the current data
-// could detect and how many more forks would decide at the equivalence margin
-// (z_{1-beta} = gamma sqrt(n/2) - z_{1-alpha/2}, power 0.8). Reads steady result
-// files and Google Benchmark JSON (--benchmark_format=json, repetitions as
-// forks). --fail-on-slowdown=2% exits 1 when a slowdown beyond 2 % is
-// established: for CI gating.
+// Reads steady result files and Google Benchmark JSON (--benchmark_format=json,
+// repetitions as forks) and compares every benchmark found in both (the
+// statistics and verdicts: comparison.cpp). --fail-on-slowdown=2% exits 1 when
+// a slowdown beyond 2 % is established: for CI gating.
+//
+// --trials=R --trial-forks=V [--trial-iterations=I]: Peass's evaluation
+// (§III-A) instead of one comparison: R times, draw V forks of each file (the
+// first I iterations of each) and compare them; per test, count how often a
+// slowdown or a speedup is found (scripts/bench-detect turns the counts into
+// precision, recall and F1). Files written by steady ab are drawn by rounds,
+// and a paired t-test of the log fork means of each round is added.
 #include <cmath>
-#include <fstream>
-#include <map>
-#include <nlohmann/json.hpp>
-#include <numeric>
-
 #include <fmt/core.h>
+#include <fstream>
+#include <random>
+#include <utility>
 
 #include "commands.h"
-#include "json_file.h"
-#include "steady/stats.h"
+#include "comparison.h"
 
 namespace steady::driver {
 namespace {
 
-using json = nlohmann::json;
-
-struct Options {
-  std::string base, next;
-  double alpha = 0.01, equivalence = 0.01, fail_on_slowdown = -1;
-  int resamples = 10000;
-  std::string json_out, markdown_out;
+struct Trials {
+  int trials = 0, forks = 0, iterations = 1 << 30;
+  std::uint64_t seed = 1;
 };
 
-struct Series {
-  std::vector<stats::Fork> forks; // ns/op batch samples
-  std::vector<double> iteration_means;
-  int iterations_per_fork = 1;
+// Slower / faster counts of one test over the trials.
+struct Counts {
+  int slower = 0, faster = 0;
+  void add(bool significant, bool up) {
+    slower += significant && up;
+    faster += significant && !up;
+  }
 };
 
-double percent(const std::string &s) {
-  std::string v = s;
-  bool pct = !v.empty() && v.back() == '%';
-  if (pct)
-    v.pop_back();
-  double x = std::stod(v);
-  return pct ? x / 100 : x;
-}
-
-double to_ns(double v, const std::string &unit) {
-  return unit == "us" ? v * 1e3 : unit == "ms" ? v * 1e6 : unit == "s" ? v * 1e9 : v;
-}
-
-std::map<std::string, Series> load(const std::string &path) {
-  json doc = read_json_file(path);
-  std::map<std::string, Series> out;
-  try {
-    if (!doc.is_object()) {
-      throw std::runtime_error("'" + path + "' is neither a steady result file nor Google Benchmark JSON");
-    } else if (doc.value("schema", "") == "steady-results/1") {
-      double ticks_per_ns = doc.at("machine").at("timer").at("ticks_per_ns");
-      for (const json &b : doc.at("benchmarks")) {
-        Series s;
-        for (const json &f : b.at("forks")) {
-          if (f.at("status") != "ok" || f.at("warmup").get<bool>())
-            continue;
-          stats::Fork fork;
-          for (const json &it : f.at("iterations")) {
-            if (it.at("warmup").get<bool>())
-              continue;
-            stats::Iteration samples;
-            for (const json &x : it.at("batches"))
-              samples.push_back({x.at(0).get<double>() / ticks_per_ns, x.at(1).get<double>()});
-            if (samples.empty())
-              continue;
-            s.iteration_means.push_back(it.at("ns_per_op"));
-            fork.push_back(std::move(samples));
-          }
-          if (!fork.empty()) {
-            s.iterations_per_fork = int(fork.size());
-            s.forks.push_back(std::move(fork));
-          }
+int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::string, Series> &a,
+               const std::map<std::string, Series> &b) {
+  std::mt19937_64 rng(t.seed);
+  nlohmann::json out = nlohmann::json::array();
+  bool header = false;
+  for (const auto &[name, sa] : a) {
+    auto it = b.find(name);
+    if (it == b.end())
+      continue;
+    const Series &sb = it->second;
+    if (int(std::min(sa.forks.size(), sb.forks.size())) < t.forks) {
+      fmt::print(stderr, "steady compare: {} has {} and {} forks, fewer than --trial-forks={}\n", name,
+                 sa.forks.size(), sb.forks.size(), t.forks);
+      return 2;
+    }
+    Counts ratio, welch, mwu, overlap, welch_f, mwu_f, paired;
+    // steady ab's files pair the forks by round: draw whole rounds, so that
+    // the paired test can compare the A and B fork that ran side by side.
+    std::map<int, std::size_t> round_a, round_b;
+    for (std::size_t k = 0; k < sa.fork_rounds.size(); ++k)
+      if (sa.fork_rounds[k] >= 0)
+        round_a[sa.fork_rounds[k]] = k;
+    for (std::size_t k = 0; k < sb.fork_rounds.size(); ++k)
+      if (sb.fork_rounds[k] >= 0 && round_a.count(sb.fork_rounds[k]))
+        round_b[sb.fork_rounds[k]] = k;
+    std::vector<int> rounds;
+    for (const auto &[r, k] : round_b)
+      rounds.push_back(r);
+    const bool paired_draws = int(rounds.size()) >= t.forks;
+    std::map<std::string, int> verdicts;
+    for (int k = 0; k < t.trials; ++k) {
+      Series x, y;
+      if (paired_draws) {
+        std::shuffle(rounds.begin(), rounds.end(), rng);
+        std::vector<std::size_t> ka, kb;
+        for (int i = 0; i < t.forks; ++i) {
+          ka.push_back(round_a[rounds[std::size_t(i)]]);
+          kb.push_back(round_b[rounds[std::size_t(i)]]);
         }
-        if (!s.forks.empty())
-          out[b.at("name")] = std::move(s);
+        x = pick(sa, ka, t.iterations);
+        y = pick(sb, kb, t.iterations);
+      } else {
+        x = subsample(sa, t.forks, t.iterations, rng);
+        y = subsample(sb, t.forks, t.iterations, rng);
       }
-    } else if (doc.contains("context") && doc.contains("benchmarks")) { // Google Benchmark
-      for (const json &b : doc.at("benchmarks")) {
-        if (b.value("run_type", "iteration") != "iteration")
-          continue;
-        double ns = to_ns(b.at("real_time"), b.value("time_unit", "ns"));
-        Series &s = out[b.value("run_name", b.at("name").get<std::string>())];
-        s.iteration_means.push_back(ns);
-        s.forks.push_back({{{ns, double(b.value("iterations", 1))}}});
+      CompareOptions q = o;
+      Row r = compare_series(name, x, y, q);
+      ratio.add(r.low > 1 || r.high < 1, r.low > 1);
+      welch.add(r.welch_p < o.alpha, stats::mean(y.iteration_means) > stats::mean(x.iteration_means));
+      mwu.add(r.mwu_p < o.alpha, r.delta > 0);
+      overlap.add(!r.overlap, r.ratio > 1);
+      // The same tests over fork means (Peass's unit: one value per VM),
+      // which respect that iterations of one fork are not independent.
+      std::vector<double> fx, fy;
+      for (const auto &m : x.fork_means)
+        fx.push_back(stats::mean(m));
+      for (const auto &m : y.fork_means)
+        fy.push_back(stats::mean(m));
+      welch_f.add(stats::welch_t_test(fx, fy).p_value < o.alpha, stats::mean(fy) > stats::mean(fx));
+      mwu_f.add(stats::mann_whitney_u(fx, fy).p_value < o.alpha, stats::cliffs_delta(fx, fy) > 0);
+      if (paired_draws) {
+        // log ratios of the fork means of a round: drift that hit both
+        // versions alike cancels.
+        std::vector<double> lx, ly;
+        for (std::size_t i = 0; i < fx.size(); ++i) {
+          lx.push_back(std::log(fx[i]));
+          ly.push_back(std::log(fy[i]));
+        }
+        stats::TestResult pt = stats::paired_t_test(lx, ly);
+        paired.add(pt.p_value < o.alpha, pt.statistic > 0);
       }
-    } else {
-      throw std::runtime_error("'" + path + "' is neither a steady result file nor Google Benchmark JSON");
+      ++verdicts[r.verdict];
     }
-  } catch (const json::exception &e) {
-    throw std::runtime_error("'" + path + "' is missing data: " + e.what());
+    auto sf = [](const Counts &c) { return fmt::format("{}/{}", c.slower, c.faster); };
+    int iters = std::min(t.iterations, std::min(sa.iterations_per_fork, sb.iterations_per_fork));
+    if (!std::exchange(header, true))
+      fmt::print("{:<20} {:>6} {:>5} {:>5}  {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  {}\n", "benchmark", "trials",
+                 "forks", "iters", "ratio-ci", "welch", "mwu", "no-overl", "welch-f", "mwu-f", "paired-t",
+                 "(slower/faster found); verdicts slower/faster/same/undecided");
+    fmt::print("{:<20} {:>6} {:>5} {:>5}  {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  {}/{}/{}/{}\n", name, t.trials,
+               t.forks, iters, sf(ratio), sf(welch), sf(mwu), sf(overlap), sf(welch_f), sf(mwu_f),
+               paired_draws ? sf(paired) : "-", verdicts["slower"], verdicts["faster"], verdicts["same"],
+               verdicts["can't tell yet"]);
+    auto js = [](const Counts &c) { return nlohmann::json{{"slower", c.slower}, {"faster", c.faster}}; };
+    out.push_back({{"benchmark", name},
+                   {"trials", t.trials},
+                   {"forks", t.forks},
+                   {"iterations", iters},
+                   {"ratio_ci", js(ratio)},
+                   {"welch", js(welch)},
+                   {"mann_whitney", js(mwu)},
+                   {"ci_overlap", js(overlap)},
+                   {"welch_fork_means", js(welch_f)},
+                   {"mann_whitney_fork_means", js(mwu_f)},
+                   {"paired_t_rounds", paired_draws ? js(paired) : nlohmann::json()},
+                   {"verdicts", verdicts}});
   }
-  return out;
+  if (!o.json_out.empty())
+    std::ofstream(o.json_out) << nlohmann::json{{"schema", "steady-compare-trials/1"}, {"alpha", o.alpha},
+                                                {"seed", t.seed}, {"benchmarks", out}}
+                                     .dump(2)
+                              << "\n";
+  return 0;
 }
 
-struct Row {
-  std::string name, verdict, note;
-  double ratio, low, high, welch_p, mwu_p, d, delta;
-  bool overlap;
-};
-
-Row compare(const std::string &name, const Series &a, const Series &b, const Options &o) {
-  Row r{name, "", "", 0, 0, 0, 0, 0, 0, 0, false};
-  stats::Interval ratio = stats::bootstrap_ratio_clt(a.forks, b.forks, 1 - o.alpha, o.resamples, 1);
-  stats::Interval ca = stats::bootstrap_mean_clt(a.forks, 1 - o.alpha, 2000, 2);
-  stats::Interval cb = stats::bootstrap_mean_clt(b.forks, 1 - o.alpha, 2000, 3);
-  r.ratio = ratio.estimate;
-  r.low = ratio.low;
-  r.high = ratio.high;
-  r.overlap = ca.low <= cb.high && cb.low <= ca.high;
-  bool tests = a.iteration_means.size() >= 2 && b.iteration_means.size() >= 2;
-  r.welch_p = tests ? stats::welch_t_test(a.iteration_means, b.iteration_means).p_value : NAN;
-  r.mwu_p = tests ? stats::mann_whitney_u(a.iteration_means, b.iteration_means).p_value : NAN;
-  r.d = tests ? stats::cohens_d(a.iteration_means, b.iteration_means) : NAN;
-  r.delta = stats::cliffs_delta(a.iteration_means, b.iteration_means);
-  if (r.low > 1) {
-    r.verdict = "slower";
-  } else if (r.high < 1) {
-    r.verdict = "faster";
-  } else if (r.low >= 1 - o.equivalence && r.high <= 1 + o.equivalence) {
-    r.verdict = "same";
-  } else {
-    r.verdict = "can't tell yet";
-    // The power relation on iteration means (the unit of the tests above):
-    // the effect the current samples can detect, and the samples (in forks
-    // of this size) that would detect the equivalence margin.
-    const auto &ma = a.iteration_means, &mb = b.iteration_means;
-    if (ma.size() >= 2 && mb.size() >= 2) {
-      double sigma = std::sqrt((stats::variance(ma) + stats::variance(mb)) / 2), mean = stats::mean(ma);
-      double n = double(std::min(ma.size(), mb.size()));
-      double mde = std::sqrt(stats::samples_needed(1, o.alpha, 0.8) / n) * sigma / mean;
-      double need = stats::samples_needed(o.equivalence * mean / sigma, o.alpha, 0.8);
-      int forks = std::max(1, int(std::ceil((need - n) / double(std::max(1, b.iterations_per_fork)))));
-      r.note = fmt::format("detects {:.1f} % now; about {} more fork(s) per version to decide +-{:.1f} %", 100 * mde,
-                           forks, 100 * o.equivalence);
-    } else {
-      r.note = "too few iterations to estimate the spread";
-    }
-  }
-  return r;
-}
-
-int run(const Options &o) {
+int run(const CompareOptions &o, const Trials &t, const std::string &base, const std::string &next) {
   std::map<std::string, Series> a, b;
   try {
-    a = load(o.base);
-    b = load(o.next);
+    a = load_series(base);
+    b = load_series(next);
   } catch (const std::exception &e) {
     fmt::print(stderr, "steady compare: {}\n", e.what());
     return 2;
   }
+  if (t.trials > 0)
+    return run_trials(o, t, a, b);
   std::vector<Row> rows;
   for (const auto &[name, sa] : a)
     if (auto it = b.find(name); it != b.end())
-      rows.push_back(compare(name, sa, it->second, o));
+      rows.push_back(compare_series(name, sa, it->second, o));
   if (rows.empty()) {
-    fmt::print(stderr, "steady compare: '{}' and '{}' have no benchmark in common\n", o.base, o.next);
+    fmt::print(stderr, "steady compare: '{}' and '{}' have no benchmark in common\n", base, next);
     return 2;
   }
-  fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}  {}\n", "benchmark", "new/base", "99% CI", "welch p",
-             "mwu p", "overlap", "d", "delta", "verdict");
-  std::string md = "| benchmark | new/base | 99 % CI | Welch p | MWU p | CIs overlap | Cohen's d | Cliff's δ | verdict |\n"
-                   "|---|---:|---|---:|---:|---|---:|---:|---|\n";
-  json out = json::array();
-  bool gate = false;
-  for (const Row &r : rows) {
-    std::string verdict = r.verdict + (r.note.empty() ? "" : " (" + r.note + ")");
-    fmt::print("{:<34} {:>8.4f} {:>19} {:>9.2g} {:>9.2g} {:>8} {:>7.2f} {:>6.2f}  {}\n", r.name, r.ratio,
-               fmt::format("[{:.4f}, {:.4f}]", r.low, r.high), r.welch_p, r.mwu_p, r.overlap ? "yes" : "no", r.d,
-               r.delta, verdict);
-    md += fmt::format("| {} | {:.4f} | [{:.4f}, {:.4f}] | {:.2g} | {:.2g} | {} | {:.2f} | {:.2f} | {} |\n", r.name,
-                      r.ratio, r.low, r.high, r.welch_p, r.mwu_p, r.overlap ? "yes" : "no", r.d, r.delta, verdict);
-    out.push_back({{"benchmark", r.name}, {"ratio", r.ratio}, {"ci", {r.low, r.high}}, {"welch_p", r.welch_p},
-                   {"mann_whitney_p", r.mwu_p}, {"ci_overlap", r.overlap}, {"cohens_d", r.d},
-                   {"cliffs_delta", r.delta}, {"verdict", r.verdict}, {"note", r.note}});
-    if (o.fail_on_slowdown >= 0 && r.low > 1 + o.fail_on_slowdown) {
-      gate = true;
-      fmt::print(stderr, "steady compare: {} is slower by more than {:.1f} % (99 % CI of new/base [{:.4f}, {:.4f}])\n",
-                 r.name, 100 * o.fail_on_slowdown, r.low, r.high);
-    }
-  }
-  if (!o.json_out.empty())
-    std::ofstream(o.json_out) << json{{"schema", "steady-compare/1"}, {"base", o.base}, {"new", o.next},
-                                      {"benchmarks", out}}
-                                         .dump(2)
-                              << "\n";
-  if (!o.markdown_out.empty())
-    std::ofstream(o.markdown_out) << md;
+  bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});
   return gate ? 1 : 0;
 }
 
 } // namespace
 
+// The options both compare and ab take; `gate` and `margin` are parsed by
+// parse_gate_options once CLI11 has filled them.
+void add_comparison_options(CLI::App *sub, CompareOptions &o, std::string &gate, std::string &margin) {
+  sub->add_option("--fail-on-slowdown", gate, "Exit 1 when a slowdown beyond this (e.g. 2%) is established");
+  sub->add_option("--equivalence", margin, "Differences within this count as the same")->capture_default_str();
+  sub->add_option("--alpha", o.alpha, "Significance level (99 % intervals by default)")->capture_default_str();
+  sub->add_option("--resamples", o.resamples, "Bootstrap resamples of the ratio CI")->capture_default_str();
+  sub->add_option("--json", o.json_out, "Also write the comparison as JSON");
+  sub->add_option("--markdown", o.markdown_out, "Also write a Markdown table (for a pull request comment)");
+}
+
+void parse_gate_options(CompareOptions &o, const std::string &gate, const std::string &margin) {
+  try {
+    o.equivalence = parse_fraction(margin);
+    if (!gate.empty())
+      o.fail_on_slowdown = parse_fraction(gate);
+  } catch (const std::exception &) {
+    throw CLI::ValidationError("--fail-on-slowdown/--equivalence", "expects a number or a percentage like 2%");
+  }
+}
+
 void add_compare(CLI::App &app) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<CompareOptions>();
+  auto files = std::make_shared<std::pair<std::string, std::string>>();
   auto gate = std::make_shared<std::string>();
   auto margin = std::make_shared<std::string>("1%");
+  auto trials = std::make_shared<Trials>();
   CLI::App *sub = app.add_subcommand("compare", "Compare two result files (steady or Google Benchmark JSON): "
                                                 "faster / slower / same / can't tell yet");
-  sub->add_option("base", o->base, "The baseline results")->required();
-  sub->add_option("new", o->next, "The new results")->required();
-  sub->add_option("--fail-on-slowdown", *gate, "Exit 1 when a slowdown beyond this (e.g. 2%) is established");
-  sub->add_option("--equivalence", *margin, "Differences within this count as the same")->capture_default_str();
-  sub->add_option("--alpha", o->alpha, "Significance level (99 % intervals by default)")->capture_default_str();
-  sub->add_option("--resamples", o->resamples, "Bootstrap resamples of the ratio CI")->capture_default_str();
-  sub->add_option("--json", o->json_out, "Also write the comparison as JSON");
-  sub->add_option("--markdown", o->markdown_out, "Also write a Markdown table (for a pull request comment)");
-  sub->callback([o, gate, margin] {
-    try {
-      o->equivalence = percent(*margin);
-      if (!gate->empty())
-        o->fail_on_slowdown = percent(*gate);
-    } catch (const std::exception &) {
-      throw CLI::ValidationError("--fail-on-slowdown/--equivalence", "expects a number or a percentage like 2%");
-    }
-    if (int status = run(*o))
+  sub->add_option("base", files->first, "The baseline results")->required();
+  sub->add_option("new", files->second, "The new results")->required();
+  add_comparison_options(sub, *o, *gate, *margin);
+  sub->add_option("--trials", trials->trials, "Evaluation: compare this many random subsets instead (Peass §III)");
+  sub->add_option("--trial-forks", trials->forks, "Evaluation: forks drawn from each file per trial");
+  sub->add_option("--trial-iterations", trials->iterations, "Evaluation: the first this many iterations of each fork");
+  sub->add_option("--trial-seed", trials->seed, "Evaluation: seed of the draws")->capture_default_str();
+  sub->callback([o, files, gate, margin, trials] {
+    parse_gate_options(*o, *gate, *margin);
+    if (trials->trials > 0 && trials->forks < 2)
+      throw CLI::ValidationError("--trial-forks", "needs at least 2 forks per trial");
+    if (int status = run(*o, *trials, files->first, files->second))
       throw CLI::RuntimeError(status);
   });
 }

@@ -253,6 +253,18 @@ TEST(Compare, WelchMatchesR) {
   EXPECT_NEAR(t.p_value, 0.000465571970776, 1e-10);
 }
 
+TEST(Compare, PairedT) {
+  // Differences 1, 2, 3, 4, 6: t = 3.2 / (sqrt(3.7) / sqrt(5)), df 4; p from
+  // the closed-form t CDF for 4 degrees of freedom, with u = 1 + t^2/4,
+  // F(t) = 1/2 + 3/8 t/sqrt(u) (1 - t^2/(12 u)) (agrees with a numeric
+  // integral of the density to 1e-12): p = 2 (1 - F(t)) = 0.0204758744.
+  std::vector<double> a = {10, 10, 10, 10, 10}, b = {11, 12, 13, 14, 16};
+  TestResult t = paired_t_test(a, b);
+  EXPECT_NEAR(t.statistic, 3.2 / std::sqrt(3.7 / 5), 1e-12);
+  EXPECT_DOUBLE_EQ(t.df, 4);
+  EXPECT_NEAR(t.p_value, 0.0204758744, 1e-9);
+}
+
 TEST(Compare, MannWhitneyWithTiesMatchesR) {
   // wilcox.test(y, x, exact = FALSE, correct = FALSE): W and p with ties.
   std::vector<double> x = {1, 2, 2, 3, 3, 3, 4, 5}, y = {3, 3, 4, 4, 5, 6, 6, 7, 7};

@@ -124,6 +124,9 @@ struct TestResult {
 };
 // Welch's t-test (unequal variances) of mean(b) - mean(a), two-sided.
 TestResult welch_t_test(std::span<const double> a, std::span<const double> b);
+// Paired t-test of mean(b_i - a_i), two-sided (a and b of equal size; pairs
+// such as the A and B fork of one round of steady ab).
+TestResult paired_t_test(std::span<const double> a, std::span<const double> b);
 // Mann-Whitney U of b against a (R's wilcox.test(b, a) W), normal
 // approximation with tie correction and no continuity correction, two-sided.
 TestResult mann_whitney_u(std::span<const double> a, std::span<const double> b);

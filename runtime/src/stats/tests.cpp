@@ -28,6 +28,17 @@ TestResult welch_t_test(std::span<const double> a, std::span<const double> b) {
   return {t, p, df};
 }
 
+TestResult paired_t_test(std::span<const double> a, std::span<const double> b) {
+  std::vector<double> d(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i)
+    d[i] = b[i] - a[i];
+  const double n = double(d.size());
+  double t = mean(d) / std::sqrt(variance(d) / n);
+  boost::math::students_t dist(n - 1);
+  double p = 2 * boost::math::cdf(boost::math::complement(dist, std::abs(t)));
+  return {t, p, n - 1};
+}
+
 TestResult mann_whitney_u(std::span<const double> a, std::span<const double> b) {
   // Ranks of the pooled sample, ties sharing their mean rank.
   struct Obs {

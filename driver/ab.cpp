@@ -1,0 +1,503 @@
+// steady ab OLD NEW [runner options]: run two benchmark binaries with their
+// forks interleaved and compare them (SPEC §3.7, Peass).
+//
+// Each round runs one fork of every undecided benchmark on both sides, in a
+// seeded random order (benchmarks shuffled, and per benchmark A then B or B
+// then A), so that drift of the machine hits both versions alike. Every fork
+// is a separate runner process (`BIN --filter='^name$' --stop=none --forks=1
+// ... --json=tmp`): each side's forks are the same kind of fresh process. At
+// looks after min-forks, 2 min-forks, 4 min-forks ... forks per side the
+// benchmark is compared (comparison.cpp) and stops getting forks once its
+// verdict is slower, faster or same. Each look tests at alpha / (number of
+// looks), so that looking repeatedly does not raise the false-positive rate
+// above alpha (Bonferroni over a handful of doubling looks). The run ends when
+// every benchmark is decided, or at --max-forks per side, or when --budget
+// seconds are spent.
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <random>
+#include <set>
+#include <spawn.h>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fmt/core.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "commands.h"
+#include "comparison.h"
+#include "json_file.h"
+
+extern char **environ;
+
+namespace steady::driver {
+namespace {
+
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct AbOptions {
+  std::string bin[2];
+  std::string filter = ".*";
+  int warmup_iterations = 3, iterations = 10, min_forks = 5, max_forks = 40;
+  double iteration_time = 0, budget = 0, fork_timeout = 120; // 0: the runner's default / no budget
+  std::uint64_t seed = 1;
+  std::string json_side[2];
+  bool verbose = false;
+  std::vector<std::string> runner_args;
+};
+
+const char *kSide[2] = {"A", "B"};
+
+struct Spawned {
+  int status = -1; // exit code, or 128 + signal
+  std::string out, err;
+  std::string problem; // set when it could not be started
+};
+
+std::string slurp(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs argv with stdout and stderr in files (a pipe could fill up while we
+// wait), and returns both.
+Spawned spawn(const std::vector<std::string> &args, const std::string &tmp) {
+  Spawned r;
+  std::vector<char *> argv;
+  for (const std::string &a : args)
+    argv.push_back(const_cast<char *>(a.c_str()));
+  argv.push_back(nullptr);
+  std::string out = tmp + ".out", err = tmp + ".err";
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  pid_t pid;
+  int e = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (e) {
+    r.problem = fmt::format("cannot run '{}': {}", args[0], std::strerror(e));
+    std::remove(out.c_str()); // the child may have opened them before exec failed
+    std::remove(err.c_str());
+    return r;
+  }
+  int ws = 0;
+  while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {
+  }
+  r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return r;
+}
+
+std::string last_line(const std::string &s) {
+  std::string t = s;
+  while (!t.empty() && (t.back() == '\n' || t.back() == '\r'))
+    t.pop_back();
+  std::size_t nl = t.rfind('\n');
+  return nl == std::string::npos ? t : t.substr(nl + 1);
+}
+
+// ECMAScript metacharacters; benchmark names hold '/' and '=' which are not.
+std::string regex_escape(const std::string &s) {
+  std::string r;
+  for (char c : s) {
+    if (std::strchr("\\^$.|?*+()[]{}", c))
+      r += '\\';
+    r += c;
+  }
+  return r;
+}
+
+struct Bench {
+  std::string name;
+  json meta;                // name, params, file, line, protected: from the first fork's result
+  json forks[2] = {json::array(), json::array()};
+  int ok[2] = {0, 0}, failed[2] = {0, 0};
+  int next_look = 0;
+  bool decided = false, given_up = false;
+  std::optional<Row> row;
+};
+
+class Ab {
+public:
+  Ab(AbOptions o, CompareOptions c) : o_(std::move(o)), c_(std::move(c)), rng_(o_.seed) {}
+  int run();
+
+private:
+  AbOptions o_;
+  CompareOptions c_;
+  std::mt19937_64 rng_;
+  std::string tmp_;
+  std::vector<Bench> benches_;
+  json header_[2];
+  double ticks_per_ns_ = 0; // one conversion for every fork of both sides
+  std::string timer_source_;
+  int sequence_ = 0;
+
+  bool check_binary(int side, std::vector<std::string> &names);
+  void run_fork(Bench &b, int side, int round);
+  json side_document(int side, const std::vector<const Bench *> &which) const;
+  std::optional<Row> compare(const Bench &b, const CompareOptions &c) const;
+  void write_sides() const;
+};
+
+bool Ab::check_binary(int side, std::vector<std::string> &names) {
+  const std::string &bin = o_.bin[side];
+  // The runner's --help names it; anything else is not a steady benchmark
+  // (it may ignore or misread the runner's options).
+  Spawned help = spawn({bin, "--help"}, tmp_ + "/help");
+  if (!help.problem.empty()) {
+    fmt::print(stderr, "steady ab: {} ({}): {}\n", kSide[side], bin, help.problem);
+    return false;
+  }
+  if (help.status != 0 || help.out.find("steady benchmark runner") == std::string::npos) {
+    fmt::print(stderr,
+               "steady ab: {} '{}' is not a steady benchmark binary (its --help {}); build it with `steady c++` "
+               "or link libsteady\n",
+               kSide[side], bin,
+               help.status != 0 ? fmt::format("exited with status {}", help.status)
+                                : std::string("does not describe the steady runner"));
+    return false;
+  }
+  Spawned list = spawn({bin, "--list", "--filter=" + o_.filter}, tmp_ + "/list");
+  if (list.status != 0) {
+    fmt::print(stderr, "steady ab: {} '{}' --list failed (status {}): {}\n", kSide[side], bin, list.status,
+               last_line(list.err));
+    return false;
+  }
+  std::istringstream lines(list.out);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty())
+      names.push_back(line);
+  return true;
+}
+
+void Ab::run_fork(Bench &b, int side, int round) {
+  const std::string &bin = o_.bin[side];
+  std::string out = fmt::format("{}/fork-{}.json", tmp_, sequence_);
+  std::vector<std::string> args = {bin,
+                                   "--filter=^" + regex_escape(b.name) + "$",
+                                   "--stop=none",
+                                   "--forks=1",
+                                   "--warmup-forks=0",
+                                   "--warmup-iterations=" + std::to_string(o_.warmup_iterations),
+                                   "--iterations=" + std::to_string(o_.iterations),
+                                   "--seed=" + std::to_string(o_.seed + std::uint64_t(sequence_)),
+                                   fmt::format("--timeout={}", o_.fork_timeout),
+                                   "--json=" + out};
+  if (o_.iteration_time > 0) {
+    args.push_back(fmt::format("--iteration-time={}", o_.iteration_time));
+    args.push_back(fmt::format("--warmup-time={}", o_.iteration_time));
+  }
+  // The first runner's TSC frequency for all the others: no calibration
+  // noise between forks, and ~100 ms less per fork.
+  if (ticks_per_ns_ > 0)
+    args.push_back(fmt::format("--steady-timer={},{}", ticks_per_ns_, timer_source_));
+  args.insert(args.end(), o_.runner_args.begin(), o_.runner_args.end());
+  int seq = sequence_++;
+  Spawned r = spawn(args, out);
+  // The runner writes its file even when the fork inside it fails; no file
+  // (or no such benchmark in it) means the runner itself failed.
+  json fork;
+  std::string problem;
+  if (!r.problem.empty()) {
+    problem = r.problem;
+  } else {
+    try {
+      json doc = read_json_file(out);
+      if (doc.value("schema", "") != "steady-results/1")
+        throw std::runtime_error("it is not a steady result file");
+      for (const json &e : doc.at("benchmarks"))
+        if (e.at("name") == b.name && !e.at("forks").empty()) {
+          if (b.meta.is_null())
+            b.meta = {{"name", e.at("name")}, {"params", e.at("params")}, {"file", e.at("file")},
+                      {"line", e.at("line")}, {"protected", e.at("protected")}};
+          fork = e.at("forks").at(0);
+        }
+      if (fork.is_null())
+        throw std::runtime_error("the runner measured no fork of it");
+      if (header_[side].is_null()) {
+        header_[side] = doc;
+        header_[side].erase("benchmarks");
+      }
+      if (ticks_per_ns_ == 0) {
+        ticks_per_ns_ = doc.at("machine").at("timer").at("ticks_per_ns");
+        timer_source_ = doc.at("machine").at("timer").value("source", "given");
+      }
+      if (fork.at("status") != "ok")
+        problem = fmt::format("fork {}: {}", fork.at("status").get<std::string>(), fork.value("error", ""));
+    } catch (const std::exception &e) {
+      problem = fmt::format("runner exited with status {}: {}; {}", r.status, e.what(), last_line(r.err));
+    }
+    std::remove(out.c_str()); // also when it was unreadable: the directory is removed at the end
+  }
+  if (fork.is_null())
+    fork = {{"status", "runner-failed"}, {"warmup", false}, {"error", problem}, {"iterations", json::array()}};
+  // Every runner calibrates its own TSC frequency; one conversion for all
+  // forks keeps calibration noise out of the ratio.
+  if (ticks_per_ns_ > 0)
+    for (json &it : fork["iterations"])
+      it["ns_per_op"] = it.value("ticks_per_op", 0.0) / ticks_per_ns_;
+  fork["fork"] = int(b.forks[side].size()) + 1;
+  fork["ab"] = {{"side", kSide[side]}, {"round", round}, {"sequence", seq}, {"binary", o_.bin[side]}};
+  if (o_.verbose)
+    fmt::print(stderr, "steady ab: round {} #{} {} {} fork {} pid {}: {}\n", round, seq, kSide[side], b.name,
+               fork["fork"].get<int>(), fork.value("pid", 0), problem.empty() ? "ok" : problem);
+  if (problem.empty()) {
+    ++b.ok[side];
+  } else {
+    ++b.failed[side];
+    fmt::print(stderr, "steady ab: {} ({}) {} fork {} failed: {}; what was measured is kept, the run goes on\n",
+               kSide[side], o_.bin[side], b.name, fork["fork"].get<int>(), problem);
+  }
+  b.forks[side].push_back(std::move(fork));
+}
+
+json Ab::side_document(int side, const std::vector<const Bench *> &which) const {
+  json doc = header_[side].is_null() ? json{{"schema", "steady-results/1"}} : header_[side];
+  doc["partial"] = false;
+  if (ticks_per_ns_ > 0)
+    doc["machine"]["timer"]["ticks_per_ns"] = ticks_per_ns_;
+  doc["ab"] = {{"side", kSide[side]}, {"binary", o_.bin[side]}, {"other", o_.bin[1 - side]}, {"seed", o_.seed}};
+  json list = json::array();
+  for (const Bench *b : which) {
+    if (b->meta.is_null())
+      continue;
+    json e = b->meta;
+    e["forks"] = b->forks[side];
+    e["stop"] = {{"criterion", "none"},
+                 {"stable", true},
+                 {"reason", b->decided ? "steady ab: decided" : "steady ab: undecided at the end of the run"}};
+    // A summary for readers of the file; compare recomputes from the forks.
+    double sum = 0;
+    int n = 0;
+    for (const json &f : b->forks[side])
+      if (f.value("status", "") == "ok")
+        for (const json &it : f.at("iterations"))
+          if (!it.value("warmup", false)) {
+            sum += it.value("ns_per_op", 0.0);
+            ++n;
+          }
+    e["summary"] = {{"ns_per_op", n ? sum / n : 0.0},
+                    {"forks_used", b->ok[side]},
+                    {"forks_failed", b->failed[side]},
+                    {"iterations", n}};
+    list.push_back(std::move(e));
+  }
+  doc["benchmarks"] = std::move(list);
+  return doc;
+}
+
+std::optional<Row> Ab::compare(const Bench &b, const CompareOptions &c) const {
+  std::map<std::string, Series> s[2];
+  for (int side : {0, 1})
+    s[side] = load_series(side_document(side, {&b}), kSide[side]);
+  auto a = s[0].find(b.name), n = s[1].find(b.name);
+  if (a == s[0].end() || n == s[1].end())
+    return std::nullopt;
+  Row r = compare_series(b.name, a->second, n->second, c);
+  r.forks = std::pair(int(a->second.forks.size()), int(n->second.forks.size()));
+  return r;
+}
+
+void Ab::write_sides() const {
+  std::vector<const Bench *> all;
+  for (const Bench &b : benches_)
+    all.push_back(&b);
+  for (int side : {0, 1}) {
+    if (o_.json_side[side].empty())
+      continue;
+    std::string tmp = o_.json_side[side] + ".tmp";
+    std::ofstream(tmp) << side_document(side, all).dump() << "\n";
+    if (std::rename(tmp.c_str(), o_.json_side[side].c_str()) != 0)
+      fmt::print(stderr, "steady ab: cannot write '{}': {}\n", o_.json_side[side], std::strerror(errno));
+  }
+}
+
+int Ab::run() {
+  char dir[] = "/tmp/steady-ab.XXXXXX";
+  if (!mkdtemp(dir)) {
+    fmt::print(stderr, "steady ab: cannot create a temporary directory: {}\n", std::strerror(errno));
+    return 2;
+  }
+  tmp_ = dir;
+  struct Cleanup {
+    std::string d;
+    ~Cleanup() { rmdir(d.c_str()); }
+  } cleanup{tmp_};
+
+  std::vector<std::string> names[2];
+  for (int side : {0, 1})
+    if (!check_binary(side, names[side]))
+      return 2;
+  std::set<std::string> in_b(names[1].begin(), names[1].end()), in_a(names[0].begin(), names[0].end());
+  for (const std::string &n : names[0])
+    if (in_b.count(n))
+      benches_.emplace_back().name = n;
+    else
+      fmt::print(stderr, "steady ab: {} is only in A ('{}'): not compared\n", n, o_.bin[0]);
+  for (const std::string &n : names[1])
+    if (!in_a.count(n))
+      fmt::print(stderr, "steady ab: {} is only in B ('{}'): not compared\n", n, o_.bin[1]);
+  if (benches_.empty()) {
+    fmt::print(stderr, "steady ab: '{}' and '{}' have no benchmark in common{}\n", o_.bin[0], o_.bin[1],
+               o_.filter == ".*" ? "" : " matching --filter=" + o_.filter);
+    return 2;
+  }
+
+  // Looks at min, 2 min, 4 min ... forks and at max forks.
+  std::vector<int> looks;
+  for (int n = std::max(2, o_.min_forks); n < o_.max_forks; n *= 2)
+    looks.push_back(n);
+  looks.push_back(o_.max_forks);
+  CompareOptions per_look = c_;
+  per_look.alpha = c_.alpha / double(looks.size());
+
+  const Clock::time_point start = Clock::now();
+  Clock::time_point last_save = start;
+  Clock::duration save_cost{};
+  bool budget_spent = false;
+  for (int round = 1; round <= o_.max_forks; ++round) {
+    std::vector<Bench *> pending;
+    for (Bench &b : benches_)
+      if (!b.decided && !b.given_up)
+        pending.push_back(&b);
+    if (pending.empty())
+      break;
+    if (o_.budget > 0 && std::chrono::duration<double>(Clock::now() - start).count() > o_.budget) {
+      budget_spent = true;
+      break;
+    }
+    std::shuffle(pending.begin(), pending.end(), rng_);
+    for (Bench *b : pending) {
+      int first = int(rng_() & 1);
+      run_fork(*b, first, round);
+      run_fork(*b, 1 - first, round);
+      // A benchmark that keeps failing on a side is given up, with its data.
+      for (int side : {0, 1})
+        if (b->failed[side] >= 3 && b->ok[side] == 0 && !b->given_up) {
+          b->given_up = true;
+          fmt::print(stderr, "steady ab: {} fails on {} ('{}'): no more forks of it\n", b->name, kSide[side],
+                     o_.bin[side]);
+        }
+    }
+    for (Bench *b : pending) {
+      int n = std::min(b->ok[0], b->ok[1]);
+      if (b->given_up || n < 2 || b->next_look >= int(looks.size()) || n < looks[b->next_look])
+        continue;
+      while (b->next_look < int(looks.size()) && looks[b->next_look] <= n)
+        ++b->next_look;
+      b->row = compare(*b, per_look);
+      b->decided = b->row && b->row->decided();
+      if (!o_.verbose && isatty(2))
+        fmt::print(stderr, "\r\033[Kround {}: {} {}", round, b->name, b->row ? b->row->verdict : "");
+    }
+    // After a round, so that an interrupted run keeps its data; but the files
+    // grow with every round, so (like the runner) at most ~10 % of the time
+    // goes to writing them.
+    if (Clock::now() - last_save >= 10 * save_cost) {
+      const Clock::time_point t0 = Clock::now();
+      write_sides();
+      last_save = Clock::now();
+      save_cost = last_save - t0;
+    }
+  }
+  if (!o_.verbose && isatty(2))
+    fmt::print(stderr, "\r\033[K");
+  double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+
+  // The final comparison of everything measured, at the per-look alpha the
+  // decisions were made with.
+  std::vector<Row> rows;
+  int undecided = 0;
+  for (Bench &b : benches_) {
+    std::optional<Row> r = compare(b, per_look);
+    if (!r) {
+      fmt::print(stderr, "steady ab: {} has too few successful forks to compare (A {} ok {} failed, B {} ok {} failed)\n",
+                 b.name, b.ok[0], b.failed[0], b.ok[1], b.failed[1]);
+      continue;
+    }
+    undecided += !r->decided();
+    rows.push_back(*r);
+  }
+  write_sides();
+  if (rows.empty())
+    return 2;
+  fmt::print("A: {}\nB: {}\n", o_.bin[0], o_.bin[1]);
+  json header = {{"schema", "steady-compare/1"},
+                 {"base", o_.bin[0]},
+                 {"new", o_.bin[1]},
+                 {"ab", {{"seed", o_.seed}, {"alpha_per_look", per_look.alpha}, {"looks", looks},
+                         {"seconds", elapsed}, {"forks_run", sequence_}, {"budget_spent", budget_spent}}}};
+  if (!o_.json_side[0].empty())
+    header["base_results"] = o_.json_side[0];
+  if (!o_.json_side[1].empty())
+    header["new_results"] = o_.json_side[1];
+  bool gate = report(rows, per_look, "steady ab", header);
+  fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}; tests at alpha {:.3g} per look (looks at {} "
+             "forks per version)\n",
+             sequence_, elapsed, rows.size() - undecided, rows.size(),
+             budget_spent ? " (the --budget ran out)" : "", per_look.alpha, fmt::format("{}", fmt::join(looks, ", ")));
+  return gate ? 1 : 0;
+}
+
+} // namespace
+
+void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
+  auto o = std::make_shared<AbOptions>();
+  auto c = std::make_shared<CompareOptions>();
+  auto gate = std::make_shared<std::string>();
+  auto margin = std::make_shared<std::string>("1%");
+  CLI::App *sub = app.add_subcommand(
+      "ab", "Run two benchmark binaries with interleaved forks (A B B A ...) until every benchmark is decided, "
+            "then compare them like `steady compare`; other options (and those after --) go to both runners");
+  sub->add_option("old", o->bin[0], "The baseline benchmark binary (A)")->required();
+  sub->add_option("new", o->bin[1], "The new benchmark binary (B)")->required();
+  sub->add_option("--filter", o->filter, "Benchmarks whose name matches this regex")->capture_default_str();
+  sub->add_option("--warmup-iterations,--wi", o->warmup_iterations, "Warmup iterations per fork")
+      ->capture_default_str();
+  sub->add_option("--iterations,-i", o->iterations, "Measurement iterations per fork")->capture_default_str();
+  sub->add_option("--iteration-time", o->iteration_time,
+                  "Seconds per warmup and measurement iteration (default: the runner's)");
+  sub->add_option("--min-forks", o->min_forks, "Forks per version before the first look")->capture_default_str();
+  sub->add_option("--max-forks", o->max_forks, "Forks per version at most")->capture_default_str();
+  sub->add_option("--budget", o->budget, "Seconds after which no new round starts (0: no limit)")
+      ->capture_default_str();
+  sub->add_option("--timeout", o->fork_timeout, "Seconds before a fork is killed as hung")->capture_default_str();
+  sub->add_option("--seed", o->seed, "Seed of the fork order")->capture_default_str();
+  sub->add_option("--json-a", o->json_side[0], "Write A's forks as a steady result file (for steady compare)");
+  sub->add_option("--json-b", o->json_side[1], "Write B's forks as a steady result file");
+  sub->add_flag("--verbose,-v", o->verbose, "Print every fork as it finishes");
+  add_comparison_options(sub, *c, *gate, *margin);
+  sub->allow_extras();
+  sub->callback([sub, o, c, gate, margin, after_dashes] {
+    parse_gate_options(*c, *gate, *margin);
+    if (o->min_forks < 2 || o->max_forks < o->min_forks)
+      throw CLI::ValidationError("--min-forks/--max-forks", "need 2 <= min-forks <= max-forks");
+    o->runner_args = sub->remaining();
+    o->runner_args.insert(o->runner_args.end(), after_dashes.begin(), after_dashes.end());
+    // The per-fork runner options are ab's to set.
+    for (const std::string &a : o->runner_args)
+      for (const char *own : {"--forks", "--stop", "--json", "--filter", "--list", "--warmup-forks"})
+        if (a == own || a.rfind(std::string(own) + "=", 0) == 0)
+          throw CLI::ValidationError(a, "is set by steady ab for every fork");
+    Ab ab(*o, *c);
+    if (int status = ab.run())
+      throw CLI::RuntimeError(status);
+  });
+}
+
+} // namespace steady::driver

@@ -86,7 +86,7 @@ Replay replay(const Recording &r, const StopPolicy &policy, const EvalOptions &o
     for (int i = 1; i <= std::min(o.max_warmup, available); ++i) {
       prefix.push_back(fork[std::size_t(i - 1)]);
       warm.checkpoint_warmup(prefix);
-      if (i >= o.min_warmup && warm.stable(std::size_t(policy.window))) {
+      if (i >= o.min_warmup && warm.stable()) {
         stop = i;
         break;
       }
@@ -96,7 +96,7 @@ Replay replay(const Recording &r, const StopPolicy &policy, const EvalOptions &o
     out.iterations_used += stop + o.iterations;
     ++out.forks;
     forks.checkpoint_forks(out.measured);
-    if (out.forks >= o.min_forks && forks.stable(2))
+    if (out.forks >= o.min_forks && forks.stable())
       break;
   }
   out.warmup_mean = warmups.empty() ? 0 : std::accumulate(warmups.begin(), warmups.end(), 0.0) / double(warmups.size());

@@ -169,7 +169,7 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
       warmup.push_back(weighted_samples(it));
       on_iteration(it);
       stability.checkpoint_warmup(warmup);
-      if (i >= plan.config->min_warmup && stability.stable(std::size_t(policy.window))) {
+      if (i >= plan.config->min_warmup && stability.stable()) {
         outcome.stable = true;
         if (!plan.config->stop_observe)
           break;

@@ -378,7 +378,7 @@ int run_main(int argc, char **argv) {
       stability.checkpoint_forks(measured);
       result.stop.last = stability.last();
       int forks_done = int(measured.size());
-      if (forks_done >= cfg.min_forks && stability.stable(2) && !cfg.stop_observe) {
+      if (forks_done >= cfg.min_forks && stability.stable() && !cfg.stop_observe) {
         result.stop.reason = fmt::format("stable after {} forks", forks_done);
         break;
       }

@@ -91,10 +91,12 @@ void Stability::checkpoint_warmup(const stats::Fork &iterations) {
   kld_.clear();
   while (warmup_.size() < iterations.size())
     warmup_.push_back(summarise(iterations[warmup_.size()]));
-  // Eq. 1: for each iteration x of the window, the union of the window's
+  // Eq. 1: for each iteration x of the window i'' - sW .. i'' (from the
+  // first iteration while there are fewer), the union of the window's
   // iterations up to x.
-  const std::size_t n = iterations.size();
-  const std::size_t first = n > std::size_t(policy_.window) ? n - std::size_t(policy_.window) : 0;
+  const std::size_t n = iterations.size(), window = std::size_t(policy_.window);
+  const std::size_t first = n > window ? n - window - 1 : 0;
+  unions_needed_ = window + 1;
   stats::Moments moments;
   std::vector<stats::ForkSummary> clt(1);
   std::vector<double> before, now;
@@ -109,6 +111,7 @@ void Stability::checkpoint_warmup(const stats::Fork &iterations) {
 
 void Stability::checkpoint_forks(const std::vector<stats::Fork> &forks) {
   // Eq. 2: the union of all forks so far, against the union without the newest.
+  unions_needed_ = 2;
   for (std::size_t f = forks_.size(); f < forks.size(); ++f) {
     stats::ForkSummary &clt = forks_.emplace_back();
     std::vector<double> values;
@@ -126,16 +129,17 @@ void Stability::checkpoint_forks(const std::vector<stats::Fork> &forks) {
   append(forks_moments_, forks_, forks_.size() > 1 ? &forks_before_ : nullptr, forks_now_);
 }
 
-bool Stability::stable(std::size_t min_values) const {
-  const int w = policy_.window;
-  auto full = [&](const std::vector<double> &v) { return v.size() >= min_values; };
+bool Stability::stable() const {
+  // The window: the last sW + 1 unions (all of a warmup checkpoint's; for
+  // forks all forks so far, up to f_max = 5 with the defaults).
+  const int unions = policy_.window + 1;
   bool ok = policy_.dynamic();
   if (policy_.cv)
-    ok &= full(cv_) && range(cv_, w) <= policy_.cv_threshold;
+    ok &= cv_.size() >= unions_needed_ && range(cv_, unions) <= policy_.cv_threshold;
   if (policy_.rciw)
-    ok &= full(rciw_) && range(rciw_, w) <= policy_.rciw_threshold;
+    ok &= rciw_.size() >= unions_needed_ && range(rciw_, unions) <= policy_.rciw_threshold;
   if (policy_.kld)
-    ok &= full(kld_) && tail_mean(kld_, w) > policy_.kld_threshold;
+    ok &= kld_.size() + 1 >= unions_needed_ && tail_mean(kld_, unions - 1) > policy_.kld_threshold;
   return ok;
 }
 

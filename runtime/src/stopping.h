@@ -4,14 +4,15 @@
 //
 // The criterion is computed from the weighted batch samples over unions of
 // iterations: for the warmup (Eq. 1) the vector holds, for each iteration x of
-// the sliding window, the value over the window's iterations up to x (so the
-// early, slow iterations leave it); for forks (Eq. 2), for each fork x, the
-// value over all forks up to x.
+// the sliding window i'' - sW .. i'', the value over the window's iterations
+// up to x (so the early, slow iterations leave it); for forks (Eq. 2), for
+// each fork x, the value over all forks up to x. kld compares a union with the
+// one before it, so it has one value fewer: sW in a full warmup window.
 //   cv    weighted coefficient of variation
 //   rciw  relative width of the 99 % hierarchical-bootstrap CI of the mean
 //   kld   He et al.'s probability that the distribution without the newest
 //         iteration (fork) equals the one with it
-// stable_var (cv, rciw): max - min of the last `window` values <= threshold;
+// stable_var (cv, rciw): max - min of the window's values <= threshold;
 // stable_prob (kld): their mean > threshold. "rciw+kld" needs both.
 //
 // A checkpoint costs what it adds to the run (Laaber et al. measured up to
@@ -21,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -51,8 +53,9 @@ public:
   // After a fork: appends the value over all `forks` so far. Successive calls
   // pass the same forks, grown by new forks.
   void checkpoint_forks(const std::vector<stats::Fork> &forks);
-  // Needs at least `min_values` checkpoints (a full window for warmup).
-  bool stable(std::size_t min_values) const;
+  // After checkpoint_warmup: a full window (sW + 1 iterations) is stable.
+  // After checkpoint_forks: the forks so far (at least 2) are stable.
+  bool stable() const;
   // The latest value of each active criterion, for reports: {"rciw": 0.012, ...}.
   std::vector<std::pair<std::string, double>> last() const;
 
@@ -70,12 +73,15 @@ private:
   void append(const stats::Moments &moments, std::span<const stats::ForkSummary> clt,
               const std::vector<double> *before, const std::vector<double> &now);
 
-  const StopPolicy &policy_;
+  const StopPolicy policy_;
   std::vector<Summary> warmup_;              // this fork's warmup iterations so far
   std::vector<stats::ForkSummary> forks_;    // the forks so far, for rciw
   stats::Moments forks_moments_;             // their union, for cv
   std::vector<double> forks_before_, forks_now_; // the union without and with the newest fork, for kld
   std::vector<double> cv_, rciw_, kld_;
+  // Values cv and rciw need for a decision (kld: one fewer); none before the
+  // first checkpoint.
+  std::size_t unions_needed_ = std::numeric_limits<std::size_t>::max();
   std::uint64_t checkpoints_ = 0;
 };
 

@@ -27,7 +27,7 @@ int warmup_stop(const StopPolicy &p, const std::function<double(int)> &mean_at, 
   for (int i = 1; i <= max_warmup; ++i) {
     data.push_back(iteration(g, mean_at(i), rel));
     s.checkpoint_warmup(data);
-    if (i >= min_warmup && s.stable(std::size_t(p.window)))
+    if (i >= min_warmup && s.stable())
       return i;
   }
   return 0;
@@ -67,8 +67,11 @@ TEST(Warmup, RciwStopsShortlyAfterTheCurve) {
   EXPECT_LE(stop, 25);
 }
 
-TEST(Warmup, FlatStreamStopsAtTheMinimum) {
-  EXPECT_EQ(warmup_stop(policy("cv"), [](int) { return 100.0; }, 0.002, 3), 5);
+// The first decision needs a full window, iterations i'' - 5 .. i'' (Eq. 1,
+// i' >= 1): iteration 6.
+TEST(Warmup, FlatStreamStopsAtTheFirstFullWindow) {
+  for (const char *c : {"cv", "rciw", "kld", "rciw+kld"})
+    EXPECT_EQ(warmup_stop(policy(c), [](int) { return 100.0; }, 0.002, 3), 6) << c;
 }
 
 TEST(Warmup, HeavyNoiseRunsToTheMaximumAndIsFlagged) {
@@ -99,7 +102,7 @@ TEST(Forks, StableForksStopAtTheMinimumNoisyForksDoNot) {
       forks.back().push_back(iteration(g, 100, 0.01));
     quiet.checkpoint_forks(forks);
   }
-  EXPECT_TRUE(quiet.stable(2));
+  EXPECT_TRUE(quiet.stable());
 
   // Forks whose levels differ by tens of percent keep RCIW wide and moving.
   Stability noisy(p);
@@ -110,7 +113,17 @@ TEST(Forks, StableForksStopAtTheMinimumNoisyForksDoNot) {
       forks.back().push_back(iteration(g, level, 0.01));
     noisy.checkpoint_forks(forks);
   }
-  EXPECT_FALSE(noisy.stable(2));
+  EXPECT_FALSE(noisy.stable());
+  // kld compares the forks with and without the newest: one value decides at 2 forks.
+  Stability kld(policy("kld"));
+  forks.clear();
+  for (int f = 0; f < 2; ++f) {
+    forks.push_back({});
+    for (int i = 0; i < 10; ++i)
+      forks.back().push_back(iteration(g, 100, 0.01));
+    kld.checkpoint_forks(forks);
+    EXPECT_EQ(kld.stable(), f == 1) << "fork " << f + 1 << ": " << (kld.last().empty() ? 0 : kld.last()[0].second);
+  }
   ASSERT_EQ(noisy.last().size(), 1u);
   EXPECT_GT(noisy.last()[0].second, 0.1); // the RCIW reported with the flag
 }
@@ -137,9 +150,9 @@ TEST(Checkpoints, ValuesAreTheCriteriaOverTheUnions) {
     fork.push_back(iteration(g, 100 + i, 0.02, 300)); // a drift keeps the values apart
     warm.checkpoint_warmup(fork);
   }
-  // The window's last union is iterations 8..12, against 8..11 for kld.
-  auto [window, now] = pooled(fork.end() - 5, fork.end());
-  std::vector<double> before = pooled(fork.end() - 5, fork.end() - 1).second;
+  // The window's last union is iterations 7..12, against 7..11 for kld.
+  auto [window, now] = pooled(fork.end() - 6, fork.end());
+  std::vector<double> before = pooled(fork.end() - 6, fork.end() - 1).second;
   auto last = warm.last();
   ASSERT_EQ(last.size(), 2u);
   EXPECT_NEAR(last[0].second, stats::weighted_cv(window), 1e-12);

@@ -1,5 +1,6 @@
 // `steady evaluate` replays every criterion on a static recording and prints
-// the analogues of Laaber et al.'s Tables 2 and 3; a file that is not a
+// the analogues of Laaber et al.'s Tables 2 and 3, and the whole budget as
+// the reference row "none"; a file that is not a
 // result file is refused with exit 2, naming the file.
 // RUN: %clangxx -O2 -fpass-plugin=%plugin %s %libsteady -o %t
 // RUN: %t --stop=none --forks=3 --warmup-iterations=0 --iterations=16 --iteration-time=0.002 --json=%t.json > /dev/null
@@ -19,5 +20,7 @@ STEADY_BENCH(div) { return 1234567u / 89u; }
 // CHECK: rciw {{ *}}{{[0-9.]+}}%
 // CHECK: kld {{ *}}{{[0-9.]+}}%
 // CHECK: rciw+kld {{ *}}{{[0-9.]+}}%
+// "none" spends the whole dynamic budget: 3 forks x (10 + 4) of 3 x 16 iterations.
+// CHECK: none {{ *}}{{[0-9.]+}}% {{.*}} 12.5% {{ *}}10.0 ± 0.0 {{ *}}3.0 ± 0.0
 // BAD: steady evaluate: '{{.*}}bad.json' is not a steady result file (schema steady-results/1)
 // TRUNC: steady evaluate: '{{.*}}trunc.json' is not valid JSON

@@ -114,14 +114,13 @@ void Stability::checkpoint_forks(const std::vector<stats::Fork> &forks) {
   unions_needed_ = 2;
   for (std::size_t f = forks_.size(); f < forks.size(); ++f) {
     stats::ForkSummary &clt = forks_.emplace_back();
-    std::vector<double> values;
+    std::vector<double> values, scratch;
     for (const stats::Iteration &it : forks[f]) {
       Summary s = summarise(it);
       forks_moments_.add(s.moments);
       clt.push_back(s.clt);
-      std::vector<double> merged;
-      merge_into(values, s.sorted, merged);
-      values.swap(merged);
+      std::swap(values, scratch);
+      merge_into(scratch, s.sorted, values);
     }
     std::swap(forks_before_, forks_now_);
     merge_into(forks_before_, values, forks_now_);

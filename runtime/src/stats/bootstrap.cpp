@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <boost/random/normal_distribution.hpp>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "steady/stats.h"
@@ -117,7 +118,8 @@ Interval bootstrap_mean(const std::vector<Fork> &data, double confidence, int re
 }
 
 IterationSummary summarise(const Iteration &it) {
-  double w = 0, m = weighted_mean(it), second = 0, lo = it.front().value, hi = lo;
+  double w = 0, m = weighted_mean(it), second = 0;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   for (const Weighted &s : it) {
     w += s.weight;
     second += s.weight * s.weight * (s.value - m) * (s.value - m);
@@ -203,7 +205,7 @@ Interval bootstrap_ratio_clt(const std::vector<Fork> &a, const std::vector<Fork>
     double ma = resample_clt(sa, rng, normal);
     r = resample_clt(sb, rng, normal) / ma;
   }
-  return percentile_interval(point_estimate(b) / point_estimate(a), ratios, confidence);
+  return percentile_interval(point_estimate(sb) / point_estimate(sa), ratios, confidence);
 }
 
 Interval bootstrap_ratio(const std::vector<Fork> &a, const std::vector<Fork> &b, double confidence,

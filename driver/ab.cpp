@@ -1,5 +1,5 @@
 // steady ab OLD NEW [runner options]: run two benchmark binaries with their
-// forks interleaved and compare them (SPEC §3.7, Peass).
+// forks interleaved and compare them (Peass's method).
 //
 // Each round runs one fork of every undecided benchmark on both sides, in a
 // seeded random order (benchmarks shuffled, and per benchmark A then B or B
@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
@@ -24,7 +23,6 @@
 #include <set>
 #include <spawn.h>
 #include <sstream>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -33,7 +31,8 @@
 
 #include "commands.h"
 #include "comparison.h"
-#include "json_file.h"
+#include "process.h"
+#include "steady/results_json.h"
 
 extern char **environ;
 
@@ -73,10 +72,7 @@ std::string slurp(const std::string &path) {
 // wait), and returns both.
 Spawned spawn(const std::vector<std::string> &args, const std::string &tmp) {
   Spawned r;
-  std::vector<char *> argv;
-  for (const std::string &a : args)
-    argv.push_back(const_cast<char *>(a.c_str()));
-  argv.push_back(nullptr);
+  std::vector<char *> argv = c_argv(args);
   std::string out = tmp + ".out", err = tmp + ".err";
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
@@ -91,10 +87,7 @@ Spawned spawn(const std::vector<std::string> &args, const std::string &tmp) {
     std::remove(err.c_str());
     return r;
   }
-  int ws = 0;
-  while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {
-  }
-  r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+  r.status = wait_exit_status(pid);
   r.out = slurp(out);
   r.err = slurp(err);
   std::remove(out.c_str());
@@ -123,12 +116,13 @@ std::string regex_escape(const std::string &s) {
 
 struct Bench {
   std::string name;
-  json meta;                // name, params, file, line, protected: from the first fork's result
-  json forks[2] = {json::array(), json::array()};
+  // Each side's forks as typed results; name, params, file, line and
+  // protected come from the first fork a runner measured.
+  BenchmarkResult side[2];
+  bool identified = false;
   int ok[2] = {0, 0}, failed[2] = {0, 0};
   int next_look = 0;
   bool decided = false, given_up = false;
-  std::optional<Row> row;
 };
 
 class Ab {
@@ -142,16 +136,21 @@ private:
   std::mt19937_64 rng_;
   std::string tmp_;
   std::vector<Bench> benches_;
-  json header_[2];
-  double ticks_per_ns_ = 0; // one conversion for every fork of both sides
+  std::optional<RunResult> header_[2]; // the first runner's result file of each side, without benchmarks
+  double ticks_per_ns_ = 0;            // one conversion for every fork of both sides
   std::string timer_source_;
   int sequence_ = 0;
 
   bool check_binary(int side, std::vector<std::string> &names);
+  bool select_benchmarks();
+  std::vector<std::string> runner_args(int side, const Bench &b, const std::string &out) const;
+  ForkResult read_fork(Bench &b, int side, const std::string &out, std::string &problem);
   void run_fork(Bench &b, int side, int round);
-  json side_document(int side, const std::vector<const Bench *> &which) const;
+  void run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look);
+  RunResult side_results(int side) const;
   std::optional<Row> compare(const Bench &b, const CompareOptions &c) const;
   void write_sides() const;
+  int report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent);
 };
 
 bool Ab::check_binary(int side, std::vector<std::string> &names) {
@@ -185,10 +184,8 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
   return true;
 }
 
-void Ab::run_fork(Bench &b, int side, int round) {
-  const std::string &bin = o_.bin[side];
-  std::string out = fmt::format("{}/fork-{}.json", tmp_, sequence_);
-  std::vector<std::string> args = {bin,
+std::vector<std::string> Ab::runner_args(int side, const Bench &b, const std::string &out) const {
+  std::vector<std::string> args = {o_.bin[side],
                                    "--filter=^" + regex_escape(b.name) + "$",
                                    "--stop=none",
                                    "--forks=1",
@@ -207,142 +204,135 @@ void Ab::run_fork(Bench &b, int side, int round) {
   if (ticks_per_ns_ > 0)
     args.push_back(fmt::format("--steady-timer={},{}", ticks_per_ns_, timer_source_));
   args.insert(args.end(), o_.runner_args.begin(), o_.runner_args.end());
+  return args;
+}
+
+// The fork a runner wrote to `out`; sets `problem` when it failed. The runner
+// writes its file even when the fork inside it fails; no file (or no such
+// benchmark in it) means the runner itself failed.
+ForkResult Ab::read_fork(Bench &b, int side, const std::string &out, std::string &problem) {
+  json doc = read_json_file(out);
+  if (!is_results_document(doc))
+    throw std::runtime_error("it is not a steady result file");
+  RunResult run = results_from_json(doc, "'" + out + "'");
+  std::optional<ForkResult> fork;
+  for (BenchmarkResult &e : run.benchmarks)
+    if (e.name == b.name && !e.forks.empty()) {
+      if (!b.identified) {
+        for (BenchmarkResult &mine : b.side) {
+          mine.name = e.name;
+          mine.params = e.params;
+          mine.file = e.file;
+          mine.line = e.line;
+          mine.protected_by_plugin = e.protected_by_plugin;
+        }
+        b.identified = true;
+      }
+      fork = std::move(e.forks.front());
+    }
+  if (!fork)
+    throw std::runtime_error("the runner measured no fork of it");
+  if (ticks_per_ns_ == 0) {
+    ticks_per_ns_ = run.timer.ticks_per_ns;
+    timer_source_ = run.timer.source;
+  }
+  if (!header_[side]) {
+    run.benchmarks.clear();
+    header_[side] = std::move(run);
+  }
+  if (fork->failed())
+    problem = fmt::format("fork {}: {}", to_string(fork->status), fork->error);
+  return *fork;
+}
+
+void Ab::run_fork(Bench &b, int side, int round) {
+  std::string out = fmt::format("{}/fork-{}.json", tmp_, sequence_);
+  std::vector<std::string> args = runner_args(side, b, out);
   int seq = sequence_++;
   Spawned r = spawn(args, out);
-  // The runner writes its file even when the fork inside it fails; no file
-  // (or no such benchmark in it) means the runner itself failed.
-  json fork;
-  std::string problem;
-  if (!r.problem.empty()) {
-    problem = r.problem;
-  } else {
+  ForkResult fork;
+  std::string problem = r.problem;
+  if (problem.empty()) {
     try {
-      json doc = read_json_file(out);
-      if (doc.value("schema", "") != "steady-results/1")
-        throw std::runtime_error("it is not a steady result file");
-      for (const json &e : doc.at("benchmarks"))
-        if (e.at("name") == b.name && !e.at("forks").empty()) {
-          if (b.meta.is_null())
-            b.meta = {{"name", e.at("name")}, {"params", e.at("params")}, {"file", e.at("file")},
-                      {"line", e.at("line")}, {"protected", e.at("protected")}};
-          fork = e.at("forks").at(0);
-        }
-      if (fork.is_null())
-        throw std::runtime_error("the runner measured no fork of it");
-      if (header_[side].is_null()) {
-        header_[side] = doc;
-        header_[side].erase("benchmarks");
-      }
-      if (ticks_per_ns_ == 0) {
-        ticks_per_ns_ = doc.at("machine").at("timer").at("ticks_per_ns");
-        timer_source_ = doc.at("machine").at("timer").value("source", "given");
-      }
-      if (fork.at("status") != "ok")
-        problem = fmt::format("fork {}: {}", fork.at("status").get<std::string>(), fork.value("error", ""));
+      fork = read_fork(b, side, out, problem);
     } catch (const std::exception &e) {
       problem = fmt::format("runner exited with status {}: {}; {}", r.status, e.what(), last_line(r.err));
+      fork.status = ForkStatus::runner_failed;
+      fork.error = problem;
     }
     std::remove(out.c_str()); // also when it was unreadable: the directory is removed at the end
+  } else {
+    fork.status = ForkStatus::runner_failed;
+    fork.error = problem;
   }
-  if (fork.is_null())
-    fork = {{"status", "runner-failed"}, {"warmup", false}, {"error", problem}, {"iterations", json::array()}};
   // Every runner calibrates its own TSC frequency; one conversion for all
   // forks keeps calibration noise out of the ratio.
   if (ticks_per_ns_ > 0)
-    for (json &it : fork["iterations"])
-      it["ns_per_op"] = it.value("ticks_per_op", 0.0) / ticks_per_ns_;
-  fork["fork"] = int(b.forks[side].size()) + 1;
-  fork["ab"] = {{"side", kSide[side]}, {"round", round}, {"sequence", seq}, {"binary", o_.bin[side]}};
+    for (Iteration &it : fork.iterations)
+      it.ns_per_op = it.ticks_per_op / ticks_per_ns_;
+  std::vector<ForkResult> &forks = b.side[side].forks;
+  fork.number = int(forks.size()) + 1;
+  fork.ab = AbFork{kSide[side], o_.bin[side], round, seq};
   if (o_.verbose)
     fmt::print(stderr, "steady ab: round {} #{} {} {} fork {} pid {}: {}\n", round, seq, kSide[side], b.name,
-               fork["fork"].get<int>(), fork.value("pid", 0), problem.empty() ? "ok" : problem);
+               fork.number, fork.pid, problem.empty() ? "ok" : problem);
   if (problem.empty()) {
     ++b.ok[side];
   } else {
     ++b.failed[side];
     fmt::print(stderr, "steady ab: {} ({}) {} fork {} failed: {}; what was measured is kept, the run goes on\n",
-               kSide[side], o_.bin[side], b.name, fork["fork"].get<int>(), problem);
+               kSide[side], o_.bin[side], b.name, fork.number, problem);
   }
-  b.forks[side].push_back(std::move(fork));
+  forks.push_back(std::move(fork));
 }
 
-json Ab::side_document(int side, const std::vector<const Bench *> &which) const {
-  json doc = header_[side].is_null() ? json{{"schema", "steady-results/1"}} : header_[side];
-  doc["partial"] = false;
+RunResult Ab::side_results(int side) const {
+  RunResult run = header_[side].value_or(RunResult{});
+  run.partial = false;
   if (ticks_per_ns_ > 0)
-    doc["machine"]["timer"]["ticks_per_ns"] = ticks_per_ns_;
-  doc["ab"] = {{"side", kSide[side]}, {"binary", o_.bin[side]}, {"other", o_.bin[1 - side]}, {"seed", o_.seed}};
-  json list = json::array();
-  for (const Bench *b : which) {
-    if (b->meta.is_null())
+    run.timer.ticks_per_ns = ticks_per_ns_;
+  run.ab = AbRun{kSide[side], o_.bin[side], o_.bin[1 - side], o_.seed};
+  for (const Bench &b : benches_) {
+    if (!b.identified)
       continue;
-    json e = b->meta;
-    e["forks"] = b->forks[side];
-    e["stop"] = {{"criterion", "none"},
-                 {"stable", true},
-                 {"reason", b->decided ? "steady ab: decided" : "steady ab: undecided at the end of the run"}};
-    // A summary for readers of the file; compare recomputes from the forks.
-    double sum = 0;
-    int n = 0;
-    for (const json &f : b->forks[side])
-      if (f.value("status", "") == "ok")
-        for (const json &it : f.at("iterations"))
-          if (!it.value("warmup", false)) {
-            sum += it.value("ns_per_op", 0.0);
-            ++n;
-          }
-    e["summary"] = {{"ns_per_op", n ? sum / n : 0.0},
-                    {"forks_used", b->ok[side]},
-                    {"forks_failed", b->failed[side]},
-                    {"iterations", n}};
-    list.push_back(std::move(e));
+    BenchmarkResult &e = run.benchmarks.emplace_back(b.side[side]);
+    e.stop.reason = b.decided ? "steady ab: decided" : "steady ab: undecided at the end of the run";
+    // A summary for readers of the file, as the runner's; compare recomputes
+    // from the forks.
+    e.summary = summarize(e.forks, run.counter_names.size(), run.timer.ticks_per_ns, run.config.seed);
+    e.summary.ipc = instructions_per_cycle(run.counter_names, e.summary.counters_per_op);
   }
-  doc["benchmarks"] = std::move(list);
-  return doc;
+  return run;
 }
 
 std::optional<Row> Ab::compare(const Bench &b, const CompareOptions &c) const {
-  std::map<std::string, Series> s[2];
-  for (int side : {0, 1})
-    s[side] = load_series(side_document(side, {&b}), kSide[side]);
-  auto a = s[0].find(b.name), n = s[1].find(b.name);
-  if (a == s[0].end() || n == s[1].end())
+  Series a = series_of(b.side[0], ticks_per_ns_), n = series_of(b.side[1], ticks_per_ns_);
+  if (a.forks.empty() || n.forks.empty())
     return std::nullopt;
-  Row r = compare_series(b.name, a->second, n->second, c);
-  r.forks = std::pair(int(a->second.forks.size()), int(n->second.forks.size()));
+  Row r = compare_series(b.name, a, n, c);
+  r.forks = std::pair(int(a.forks.size()), int(n.forks.size()));
   return r;
 }
 
 void Ab::write_sides() const {
-  std::vector<const Bench *> all;
-  for (const Bench &b : benches_)
-    all.push_back(&b);
   for (int side : {0, 1}) {
     if (o_.json_side[side].empty())
       continue;
-    std::string tmp = o_.json_side[side] + ".tmp";
-    std::ofstream(tmp) << side_document(side, all).dump() << "\n";
-    if (std::rename(tmp.c_str(), o_.json_side[side].c_str()) != 0)
-      fmt::print(stderr, "steady ab: cannot write '{}': {}\n", o_.json_side[side], std::strerror(errno));
+    try {
+      const json doc = side_results(side);
+      write_atomically(o_.json_side[side], [&](std::ostream &out) { out << doc.dump() << "\n"; });
+    } catch (const std::exception &e) {
+      fmt::print(stderr, "steady ab: {}\n", e.what());
+    }
   }
 }
 
-int Ab::run() {
-  char dir[] = "/tmp/steady-ab.XXXXXX";
-  if (!mkdtemp(dir)) {
-    fmt::print(stderr, "steady ab: cannot create a temporary directory: {}\n", std::strerror(errno));
-    return 2;
-  }
-  tmp_ = dir;
-  struct Cleanup {
-    std::string d;
-    ~Cleanup() { rmdir(d.c_str()); }
-  } cleanup{tmp_};
-
+// The benchmarks both binaries have (those only one has are named).
+bool Ab::select_benchmarks() {
   std::vector<std::string> names[2];
   for (int side : {0, 1})
     if (!check_binary(side, names[side]))
-      return 2;
+      return false;
   std::set<std::string> in_b(names[1].begin(), names[1].end()), in_a(names[0].begin(), names[0].end());
   for (const std::string &n : names[0])
     if (in_b.count(n))
@@ -355,72 +345,48 @@ int Ab::run() {
   if (benches_.empty()) {
     fmt::print(stderr, "steady ab: '{}' and '{}' have no benchmark in common{}\n", o_.bin[0], o_.bin[1],
                o_.filter == ".*" ? "" : " matching --filter=" + o_.filter);
-    return 2;
+    return false;
   }
+  return true;
+}
 
-  // Looks at min, 2 min, 4 min ... forks and at max forks.
-  std::vector<int> looks;
-  for (int n = std::max(2, o_.min_forks); n < o_.max_forks; n *= 2)
-    looks.push_back(n);
-  looks.push_back(o_.max_forks);
-  CompareOptions per_look = c_;
-  per_look.alpha = c_.alpha / double(looks.size());
-
-  const Clock::time_point start = Clock::now();
-  Clock::time_point last_save = start;
-  Clock::duration save_cost{};
-  bool budget_spent = false;
-  for (int round = 1; round <= o_.max_forks; ++round) {
-    std::vector<Bench *> pending;
-    for (Bench &b : benches_)
-      if (!b.decided && !b.given_up)
-        pending.push_back(&b);
-    if (pending.empty())
-      break;
-    if (o_.budget > 0 && std::chrono::duration<double>(Clock::now() - start).count() > o_.budget) {
-      budget_spent = true;
-      break;
-    }
-    std::shuffle(pending.begin(), pending.end(), rng_);
-    for (Bench *b : pending) {
-      int first = int(rng_() & 1);
-      run_fork(*b, first, round);
-      run_fork(*b, 1 - first, round);
-      // A benchmark that keeps failing on a side is given up, with its data.
-      for (int side : {0, 1})
-        if (b->failed[side] >= 3 && b->ok[side] == 0 && !b->given_up) {
-          b->given_up = true;
-          fmt::print(stderr, "steady ab: {} fails on {} ('{}'): no more forks of it\n", b->name, kSide[side],
-                     o_.bin[side]);
-        }
-    }
-    for (Bench *b : pending) {
-      int n = std::min(b->ok[0], b->ok[1]);
-      if (b->given_up || n < 2 || b->next_look >= int(looks.size()) || n < looks[b->next_look])
-        continue;
-      while (b->next_look < int(looks.size()) && looks[b->next_look] <= n)
-        ++b->next_look;
-      b->row = compare(*b, per_look);
-      b->decided = b->row && b->row->decided();
-      if (!o_.verbose && isatty(2))
-        fmt::print(stderr, "\r\033[Kround {}: {} {}", round, b->name, b->row ? b->row->verdict : "");
-    }
-    // After a round, so that an interrupted run keeps its data; but the files
-    // grow with every round, so (like the runner) at most ~10 % of the time
-    // goes to writing them.
-    if (Clock::now() - last_save >= 10 * save_cost) {
-      const Clock::time_point t0 = Clock::now();
-      write_sides();
-      last_save = Clock::now();
-      save_cost = last_save - t0;
-    }
+// One fork of every pending benchmark on both sides, in a random order, then
+// a look at those that reached the next look.
+void Ab::run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look) {
+  std::vector<Bench *> pending;
+  for (Bench &b : benches_)
+    if (!b.decided && !b.given_up)
+      pending.push_back(&b);
+  std::shuffle(pending.begin(), pending.end(), rng_);
+  for (Bench *b : pending) {
+    int first = int(rng_() & 1);
+    run_fork(*b, first, round);
+    run_fork(*b, 1 - first, round);
+    // A benchmark that keeps failing on a side is given up, with its data.
+    for (int side : {0, 1})
+      if (b->failed[side] >= 3 && b->ok[side] == 0 && !b->given_up) {
+        b->given_up = true;
+        fmt::print(stderr, "steady ab: {} fails on {} ('{}'): no more forks of it\n", b->name, kSide[side],
+                   o_.bin[side]);
+      }
   }
-  if (!o_.verbose && isatty(2))
-    fmt::print(stderr, "\r\033[K");
-  double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  for (Bench *b : pending) {
+    int n = std::min(b->ok[0], b->ok[1]);
+    if (b->given_up || n < 2 || b->next_look >= int(looks.size()) || n < looks[b->next_look])
+      continue;
+    while (b->next_look < int(looks.size()) && looks[b->next_look] <= n)
+      ++b->next_look;
+    std::optional<Row> row = compare(*b, per_look);
+    b->decided = row && row->result.decided();
+    if (!o_.verbose && isatty(2))
+      fmt::print(stderr, "\r\033[Kround {}: {} {}", round, b->name, row ? to_string(row->result.verdict) : "");
+  }
+}
 
-  // The final comparison of everything measured, at the per-look alpha the
-  // decisions were made with.
+// The final comparison of everything measured, at the per-look alpha the
+// decisions were made with.
+int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed,
+                   bool budget_spent) {
   std::vector<Row> rows;
   int undecided = 0;
   for (Bench &b : benches_) {
@@ -430,7 +396,7 @@ int Ab::run() {
                  b.name, b.ok[0], b.failed[0], b.ok[1], b.failed[1]);
       continue;
     }
-    undecided += !r->decided();
+    undecided += !r->result.decided();
     rows.push_back(*r);
   }
   write_sides();
@@ -450,8 +416,47 @@ int Ab::run() {
   fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}; tests at alpha {:.3g} per look (looks at {} "
              "forks per version)\n",
              sequence_, elapsed, rows.size() - undecided, rows.size(),
-             budget_spent ? " (the --budget ran out)" : "", per_look.alpha, fmt::format("{}", fmt::join(looks, ", ")));
+             budget_spent ? " (the --budget ran out)" : "", per_look.alpha, fmt::join(looks, ", "));
   return gate ? 1 : 0;
+}
+
+int Ab::run() {
+  char dir[] = "/tmp/steady-ab.XXXXXX";
+  if (!mkdtemp(dir)) {
+    fmt::print(stderr, "steady ab: cannot create a temporary directory: {}\n", std::strerror(errno));
+    return 2;
+  }
+  tmp_ = dir;
+  struct Cleanup {
+    std::string d;
+    ~Cleanup() { rmdir(d.c_str()); }
+  } cleanup{tmp_};
+  if (!select_benchmarks())
+    return 2;
+
+  const std::vector<int> looks = stats::look_schedule(o_.min_forks, o_.max_forks);
+  CompareOptions per_look = c_;
+  per_look.alpha = c_.alpha / double(looks.size());
+
+  const Clock::time_point start = Clock::now();
+  // After a round, so that an interrupted run keeps its data; but the files
+  // grow with every round, so (like the runner) at most ~10 % of the time
+  // goes to writing them.
+  SaveThrottle throttle;
+  bool budget_spent = false;
+  for (int round = 1; round <= o_.max_forks; ++round) {
+    if (std::none_of(benches_.begin(), benches_.end(), [](const Bench &b) { return !b.decided && !b.given_up; }))
+      break;
+    if (o_.budget > 0 && std::chrono::duration<double>(Clock::now() - start).count() > o_.budget) {
+      budget_spent = true;
+      break;
+    }
+    run_round(round, looks, per_look);
+    throttle.save([&] { write_sides(); });
+  }
+  if (!o_.verbose && isatty(2))
+    fmt::print(stderr, "\r\033[K");
+  return report_all(per_look, looks, std::chrono::duration<double>(Clock::now() - start).count(), budget_spent);
 }
 
 } // namespace

@@ -1,4 +1,4 @@
-// steady analyze RESULTS.json: steady-state analysis (SPEC §3.6) of every fork
+// steady analyze RESULTS.json: steady-state analysis of every fork
 // of every benchmark. Per fork, the series is ns/op of every iteration, warmup
 // included (the warmup is what is being judged); outlier filter, PELT with the
 // penalty from CROPS + Kneedle, then steady or not and where the steady state
@@ -14,7 +14,7 @@
 #include <fmt/core.h>
 
 #include "commands.h"
-#include "json_file.h"
+#include "steady/results_json.h"
 #include "steady/steady_state.h"
 #include "svg_plot.h"
 
@@ -53,40 +53,30 @@ struct BenchData {
 };
 
 std::vector<BenchData> load(const std::string &path) {
-  json doc = read_json_file(path);
-  if (!doc.is_object() || doc.value("schema", "") != "steady-results/1")
-    throw std::runtime_error("'" + path + "' is not a steady result file (schema steady-results/1)");
   std::vector<BenchData> out;
-  try {
-    for (const json &b : doc.at("benchmarks")) {
-      BenchData bd{b.at("name"), {}, 0};
-      for (const json &f : b.at("forks")) {
-        // Warmup forks are discarded by design and failed forks stopped early:
-        // neither says how the measured forks behave.
-        if (f.at("status") != "ok" || f.value("warmup", false)) {
-          ++bd.other_forks;
-          continue;
-        }
-        ForkData fd;
-        fd.number = f.at("fork");
-        double t = 0;
-        std::size_t warmups = 0;
-        for (const json &it : f.at("iterations")) {
-          double ns = it.at("ns_per_op");
-          // Payload time (what the iteration measured, timer overhead and the
-          // empty loop subtracted): the closest the file has to elapsed time.
-          t += it.at("ops").get<double>() * ns * 1e-9;
-          fd.ns_per_op.push_back(ns);
-          fd.elapsed.push_back(t);
-          warmups += it.value("warmup", false) ? 1 : 0;
-        }
-        fd.warmup_iterations = f.value("warmup_iterations", warmups);
-        bd.forks.push_back(std::move(fd));
+  for (const BenchmarkResult &b : read_results(path).benchmarks) {
+    BenchData bd{b.name, {}, 0};
+    for (const ForkResult &f : b.forks) {
+      // Warmup forks are discarded by design and failed forks stopped early:
+      // neither says how the measured forks behave.
+      if (f.failed() || f.warmup) {
+        ++bd.other_forks;
+        continue;
       }
-      out.push_back(std::move(bd));
+      ForkData fd;
+      fd.number = f.number;
+      double t = 0;
+      for (const Iteration &it : f.iterations) {
+        // Payload time (what the iteration measured, timer overhead and the
+        // empty loop subtracted): the closest the file has to elapsed time.
+        t += double(it.ops) * it.ns_per_op * 1e-9;
+        fd.ns_per_op.push_back(it.ns_per_op);
+        fd.elapsed.push_back(t);
+      }
+      fd.warmup_iterations = std::size_t(f.warmup_iterations());
+      bd.forks.push_back(std::move(fd));
     }
-  } catch (const json::exception &e) {
-    throw std::runtime_error("'" + path + "' is missing data: " + e.what());
+    out.push_back(std::move(bd));
   }
   return out;
 }

@@ -8,7 +8,6 @@
 // and merges the plugin's per-TU JSON summaries into one file. The compile
 // writes no object file. Exit status: 0 no findings, 1 findings, 2 usage,
 // 3 a compile failed.
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -16,7 +15,6 @@
 #include <nlohmann/json.hpp>
 #include <spawn.h>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -24,6 +22,7 @@
 
 #include "commands.h"
 #include "paths.h"
+#include "process.h"
 
 extern char **environ;
 
@@ -40,19 +39,13 @@ struct AuditOptions {
 };
 
 int run(const std::vector<std::string> &argv) {
-  std::vector<char *> args;
-  for (const std::string &a : argv)
-    args.push_back(const_cast<char *>(a.c_str()));
-  args.push_back(nullptr);
+  std::vector<char *> args = c_argv(argv);
   pid_t pid;
   if (int err = posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ)) {
     fmt::print(stderr, "steady audit: cannot run '{}': {}\n", argv[0], std::strerror(err));
     return 127;
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return wait_exit_status(pid);
 }
 
 // The flags that turn a clang compile into an audit of its benchmarks.

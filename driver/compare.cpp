@@ -6,11 +6,12 @@
 // a slowdown beyond 2 % is established: for CI gating.
 //
 // --trials=R --trial-forks=V [--trial-iterations=I]: Peass's evaluation
-// (§III-A) instead of one comparison: R times, draw V forks of each file (the
+// (section III-A) instead of one comparison: R times, draw V forks of each file (the
 // first I iterations of each) and compare them; per test, count how often a
 // slowdown or a speedup is found (scripts/bench-detect turns the counts into
 // precision, recall and F1). Files written by steady ab are drawn by rounds,
 // and a paired t-test of the log fork means of each round is added.
+#include <algorithm>
 #include <cmath>
 #include <fmt/core.h>
 #include <fstream>
@@ -35,7 +36,88 @@ struct Counts {
     slower += significant && up;
     faster += significant && !up;
   }
+  std::string text() const { return fmt::format("{}/{}", slower, faster); }
+  nlohmann::json json() const { return {{"slower", slower}, {"faster", faster}}; }
 };
+
+// steady ab's files pair the forks by round: the fork indices of the rounds
+// both files have, so that whole rounds can be drawn and the paired test can
+// compare the A and B fork that ran side by side.
+struct Rounds {
+  std::map<int, std::size_t> a, b;
+  std::vector<int> both;
+
+  Rounds(const Series &sa, const Series &sb) {
+    for (std::size_t k = 0; k < sa.fork_rounds.size(); ++k)
+      if (sa.fork_rounds[k] >= 0)
+        a[sa.fork_rounds[k]] = k;
+    for (std::size_t k = 0; k < sb.fork_rounds.size(); ++k)
+      if (sb.fork_rounds[k] >= 0 && a.count(sb.fork_rounds[k]))
+        b[sb.fork_rounds[k]] = k;
+    for (const auto &[r, k] : b)
+      both.push_back(r);
+  }
+};
+
+// One benchmark's counts over the trials, per test.
+struct TrialCounts {
+  Counts ratio, welch, mwu, overlap, welch_f, mwu_f, paired;
+  std::map<std::string, int> verdicts;
+
+  void add(const Series &x, const Series &y, const CompareOptions &o, bool paired_draw) {
+    const stats::Comparison r = stats::compare(x, y, o);
+    ratio.add(r.ratio.low > 1 || r.ratio.high < 1, r.ratio.low > 1);
+    welch.add(r.welch_p < o.alpha, stats::mean(y.iteration_means) > stats::mean(x.iteration_means));
+    mwu.add(r.mwu_p < o.alpha, r.cliffs_delta > 0);
+    overlap.add(!r.overlap, r.ratio.estimate > 1);
+    // The same tests over fork means (Peass's unit: one value per VM),
+    // which respect that iterations of one fork are not independent.
+    std::vector<double> fx, fy;
+    for (const auto &m : x.fork_means)
+      fx.push_back(stats::mean(m));
+    for (const auto &m : y.fork_means)
+      fy.push_back(stats::mean(m));
+    welch_f.add(stats::welch_t_test(fx, fy).p_value < o.alpha, stats::mean(fy) > stats::mean(fx));
+    mwu_f.add(stats::mann_whitney_u(fx, fy).p_value < o.alpha, stats::cliffs_delta(fx, fy) > 0);
+    if (paired_draw) {
+      // log ratios of the fork means of a round: drift that hit both
+      // versions alike cancels.
+      std::vector<double> lx, ly;
+      for (std::size_t i = 0; i < fx.size(); ++i) {
+        lx.push_back(std::log(fx[i]));
+        ly.push_back(std::log(fy[i]));
+      }
+      stats::TestResult pt = stats::paired_t_test(lx, ly);
+      paired.add(pt.p_value < o.alpha, pt.statistic > 0);
+    }
+    ++verdicts[to_string(r.verdict)];
+  }
+};
+
+TrialCounts draw_trials(const Series &sa, const Series &sb, const CompareOptions &o, const Trials &t,
+                        std::mt19937_64 &rng, bool &paired_draws) {
+  Rounds rounds(sa, sb);
+  paired_draws = int(rounds.both.size()) >= t.forks;
+  TrialCounts counts;
+  for (int k = 0; k < t.trials; ++k) {
+    Series x, y;
+    if (paired_draws) {
+      std::shuffle(rounds.both.begin(), rounds.both.end(), rng);
+      std::vector<std::size_t> ka, kb;
+      for (int i = 0; i < t.forks; ++i) {
+        ka.push_back(rounds.a[rounds.both[std::size_t(i)]]);
+        kb.push_back(rounds.b[rounds.both[std::size_t(i)]]);
+      }
+      x = stats::pick(sa, ka, t.iterations);
+      y = stats::pick(sb, kb, t.iterations);
+    } else {
+      x = stats::subsample(sa, t.forks, t.iterations, rng);
+      y = stats::subsample(sb, t.forks, t.iterations, rng);
+    }
+    counts.add(x, y, o, paired_draws);
+  }
+  return counts;
+}
 
 int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::string, Series> &a,
                const std::map<std::string, Series> &b) {
@@ -52,87 +134,29 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
                  sa.forks.size(), sb.forks.size(), t.forks);
       return 2;
     }
-    Counts ratio, welch, mwu, overlap, welch_f, mwu_f, paired;
-    // steady ab's files pair the forks by round: draw whole rounds, so that
-    // the paired test can compare the A and B fork that ran side by side.
-    std::map<int, std::size_t> round_a, round_b;
-    for (std::size_t k = 0; k < sa.fork_rounds.size(); ++k)
-      if (sa.fork_rounds[k] >= 0)
-        round_a[sa.fork_rounds[k]] = k;
-    for (std::size_t k = 0; k < sb.fork_rounds.size(); ++k)
-      if (sb.fork_rounds[k] >= 0 && round_a.count(sb.fork_rounds[k]))
-        round_b[sb.fork_rounds[k]] = k;
-    std::vector<int> rounds;
-    for (const auto &[r, k] : round_b)
-      rounds.push_back(r);
-    const bool paired_draws = int(rounds.size()) >= t.forks;
-    std::map<std::string, int> verdicts;
-    for (int k = 0; k < t.trials; ++k) {
-      Series x, y;
-      if (paired_draws) {
-        std::shuffle(rounds.begin(), rounds.end(), rng);
-        std::vector<std::size_t> ka, kb;
-        for (int i = 0; i < t.forks; ++i) {
-          ka.push_back(round_a[rounds[std::size_t(i)]]);
-          kb.push_back(round_b[rounds[std::size_t(i)]]);
-        }
-        x = pick(sa, ka, t.iterations);
-        y = pick(sb, kb, t.iterations);
-      } else {
-        x = subsample(sa, t.forks, t.iterations, rng);
-        y = subsample(sb, t.forks, t.iterations, rng);
-      }
-      CompareOptions q = o;
-      Row r = compare_series(name, x, y, q);
-      ratio.add(r.low > 1 || r.high < 1, r.low > 1);
-      welch.add(r.welch_p < o.alpha, stats::mean(y.iteration_means) > stats::mean(x.iteration_means));
-      mwu.add(r.mwu_p < o.alpha, r.delta > 0);
-      overlap.add(!r.overlap, r.ratio > 1);
-      // The same tests over fork means (Peass's unit: one value per VM),
-      // which respect that iterations of one fork are not independent.
-      std::vector<double> fx, fy;
-      for (const auto &m : x.fork_means)
-        fx.push_back(stats::mean(m));
-      for (const auto &m : y.fork_means)
-        fy.push_back(stats::mean(m));
-      welch_f.add(stats::welch_t_test(fx, fy).p_value < o.alpha, stats::mean(fy) > stats::mean(fx));
-      mwu_f.add(stats::mann_whitney_u(fx, fy).p_value < o.alpha, stats::cliffs_delta(fx, fy) > 0);
-      if (paired_draws) {
-        // log ratios of the fork means of a round: drift that hit both
-        // versions alike cancels.
-        std::vector<double> lx, ly;
-        for (std::size_t i = 0; i < fx.size(); ++i) {
-          lx.push_back(std::log(fx[i]));
-          ly.push_back(std::log(fy[i]));
-        }
-        stats::TestResult pt = stats::paired_t_test(lx, ly);
-        paired.add(pt.p_value < o.alpha, pt.statistic > 0);
-      }
-      ++verdicts[r.verdict];
-    }
-    auto sf = [](const Counts &c) { return fmt::format("{}/{}", c.slower, c.faster); };
+    bool paired_draws = false;
+    TrialCounts c = draw_trials(sa, sb, o, t, rng, paired_draws);
     int iters = std::min(t.iterations, std::min(sa.iterations_per_fork, sb.iterations_per_fork));
     if (!std::exchange(header, true))
       fmt::print("{:<20} {:>6} {:>5} {:>5}  {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  {}\n", "benchmark", "trials",
                  "forks", "iters", "ratio-ci", "welch", "mwu", "no-overl", "welch-f", "mwu-f", "paired-t",
                  "(slower/faster found); verdicts slower/faster/same/undecided");
     fmt::print("{:<20} {:>6} {:>5} {:>5}  {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}  {}/{}/{}/{}\n", name, t.trials,
-               t.forks, iters, sf(ratio), sf(welch), sf(mwu), sf(overlap), sf(welch_f), sf(mwu_f),
-               paired_draws ? sf(paired) : "-", verdicts["slower"], verdicts["faster"], verdicts["same"],
-               verdicts["can't tell yet"]);
-    auto js = [](const Counts &c) { return nlohmann::json{{"slower", c.slower}, {"faster", c.faster}}; };
+               t.forks, iters, c.ratio.text(), c.welch.text(), c.mwu.text(), c.overlap.text(), c.welch_f.text(),
+               c.mwu_f.text(), paired_draws ? c.paired.text() : "-", c.verdicts["slower"], c.verdicts["faster"],
+               c.verdicts["same"], c.verdicts["can't tell yet"]);
     out.push_back({{"benchmark", name},
                    {"trials", t.trials},
                    {"forks", t.forks},
                    {"iterations", iters},
-                   {"ratio_ci", js(ratio)},
-                   {"welch", js(welch)},
-                   {"mann_whitney", js(mwu)},
-                   {"ci_overlap", js(overlap)},
-                   {"welch_fork_means", js(welch_f)},
-                   {"mann_whitney_fork_means", js(mwu_f)},
-                   {"paired_t_rounds", paired_draws ? js(paired) : nlohmann::json()},
-                   {"verdicts", verdicts}});
+                   {"ratio_ci", c.ratio.json()},
+                   {"welch", c.welch.json()},
+                   {"mann_whitney", c.mwu.json()},
+                   {"ci_overlap", c.overlap.json()},
+                   {"welch_fork_means", c.welch_f.json()},
+                   {"mann_whitney_fork_means", c.mwu_f.json()},
+                   {"paired_t_rounds", paired_draws ? c.paired.json() : nlohmann::json()},
+                   {"verdicts", c.verdicts}});
   }
   if (!o.json_out.empty())
     std::ofstream(o.json_out) << nlohmann::json{{"schema", "steady-compare-trials/1"}, {"alpha", o.alpha},

@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "paths.h"
+#include "process.h"
 
 namespace steady::driver {
 namespace {
@@ -30,11 +31,7 @@ int exec_clang(const std::vector<std::string> &user) {
   argv.insert(argv.end(), user.begin(), user.end());
   if (links)
     argv.push_back(runtime_path()); // after the objects that need it
-  std::vector<char *> cargv;
-  for (std::string &a : argv)
-    cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  execv(cargv[0], cargv.data());
+  execv(argv[0].c_str(), c_argv(argv).data());
   fmt::print(stderr, "steady c++: cannot run '{}': {}\n", argv[0], std::strerror(errno));
   return 127;
 }

@@ -1,4 +1,4 @@
-// steady evaluate RESULTS.json: Laaber et al.'s evaluation (§5) on our own
+// steady evaluate RESULTS.json: Laaber et al.'s evaluation (section 5) on our own
 // suite. Takes one long static recording (every iteration of every fork, e.g.
 // `./bench --stop=none --forks=5 --warmup-iterations=0 --iterations=100
 // --json=rec.json`), replays Algorithm 1 with each criterion post hoc on the
@@ -9,19 +9,17 @@
 // f_max): how close to the static result the configuration can get at all.
 #include <cmath>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <numeric>
 
 #include <fmt/core.h>
 
 #include "commands.h"
-#include "json_file.h"
-#include "stopping.h"
+#include "steady/results_json.h"
+#include "steady/stopping.h"
 
 namespace steady::driver {
 namespace {
 
-using json = nlohmann::json;
 
 struct EvalOptions {
   std::string file;
@@ -39,24 +37,18 @@ struct Recording {
   std::vector<stats::Fork> forks;
 };
 
+// The ok measurement forks of every benchmark, in ticks/op.
 std::vector<Recording> load(const std::string &path) {
-  json doc = read_json_file(path);
-  if (!doc.is_object() || doc.value("schema", "") != "steady-results/1")
-    throw std::runtime_error("'" + path + "' is not a steady result file (schema steady-results/1)");
   std::vector<Recording> out;
-  for (const json &b : doc.at("benchmarks")) {
-    Recording r{b.at("name"), {}};
-    for (const json &f : b.at("forks")) {
-      if (f.at("status") != "ok" || f.at("warmup").get<bool>())
+  for (const BenchmarkResult &b : read_results(path).benchmarks) {
+    Recording r{b.name, {}};
+    for (const ForkResult &f : b.forks) {
+      if (f.failed() || f.warmup)
         continue;
       stats::Fork fork;
-      for (const json &it : f.at("iterations")) {
-        stats::Iteration samples;
-        for (const json &s : it.at("batches"))
-          samples.push_back({s.at(0).get<double>(), s.at(1).get<double>()});
-        if (!samples.empty())
-          fork.push_back(std::move(samples));
-      }
+      for (const Iteration &it : f.iterations)
+        if (!it.batches.empty())
+          fork.push_back(weighted_samples(it));
       if (!fork.empty())
         r.forks.push_back(std::move(fork));
     }
@@ -68,40 +60,35 @@ std::vector<Recording> load(const std::string &path) {
 
 struct Replay {
   std::vector<stats::Fork> measured;
-  int iterations_used = 0, forks = 0;
+  int iterations_used = 0;
   double warmup_mean = 0;
 };
 
-// Algorithm 1 on recorded forks, as the runner runs it live.
+// Algorithm 1 on recorded forks: the runner's stop rule (WarmupStop,
+// ForkStop) over the iterations it would have measured.
 Replay replay(const Recording &r, const StopPolicy &policy, const EvalOptions &o) {
   Replay out;
-  Stability forks(policy);
+  ForkStop forks(policy, o.min_forks);
   std::vector<int> warmups;
   for (const stats::Fork &fork : r.forks) {
-    if (out.forks == o.max_forks)
+    if (int(forks.forks().size()) == o.max_forks)
       break;
     const int available = int(fork.size()) - o.iterations;
     if (available < 1)
       continue;
-    Stability warm(policy);
-    stats::Fork prefix;
+    WarmupStop warm(policy, o.min_warmup);
     int stop = std::min(o.max_warmup, available);
-    for (int i = 1; i <= std::min(o.max_warmup, available); ++i) {
-      prefix.push_back(fork[std::size_t(i - 1)]);
-      warm.checkpoint_warmup(prefix);
-      if (i >= o.min_warmup && warm.stable()) {
+    for (int i = 1; i <= std::min(o.max_warmup, available); ++i)
+      if (warm.stop_after(fork[std::size_t(i - 1)])) {
         stop = i;
         break;
       }
-    }
     warmups.push_back(stop);
-    out.measured.emplace_back(fork.begin() + stop, fork.begin() + stop + o.iterations);
     out.iterations_used += stop + o.iterations;
-    ++out.forks;
-    forks.checkpoint_forks(out.measured);
-    if (out.forks >= o.min_forks && forks.stable())
+    if (forks.stop_after(stats::Fork(fork.begin() + stop, fork.begin() + stop + o.iterations)))
       break;
   }
+  out.measured = forks.forks();
   out.warmup_mean = warmups.empty() ? 0 : std::accumulate(warmups.begin(), warmups.end(), 0.0) / double(warmups.size());
   return out;
 }
@@ -157,7 +144,7 @@ int evaluate(const EvalOptions &o) {
       same += ratio.low <= 1 && 1 <= ratio.high;
       change.push_back(100 * std::abs(ratio.estimate - 1));
       warmups.push_back(d.warmup_mean);
-      forks.push_back(d.forks);
+      forks.push_back(double(d.measured.size()));
     }
     auto below = [&](double t) {
       return 100.0 * double(std::count_if(change.begin(), change.end(), [&](double x) { return x < t; })) /

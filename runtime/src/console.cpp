@@ -2,7 +2,7 @@
 #include <cstdio>
 #include <fmt/format.h>
 
-#include "results.h"
+#include "outputs.h"
 
 namespace steady {
 
@@ -36,7 +36,7 @@ void print_table(const RunResult &run) {
     const Summary &s = b.summary;
     std::string notes;
     auto note = [&](const std::string &n) { notes += (notes.empty() ? "" : "; ") + n; };
-    if (!*b.bench->protected_by_plugin)
+    if (!b.protected_by_plugin)
       note("not protected by the plugin");
     if (b.stop.criterion != "none") {
       std::string warmups, last;
@@ -49,7 +49,7 @@ void print_table(const RunResult &run) {
     }
     if (s.forks_failed)
       note(fmt::format("{} fork(s) failed", s.forks_failed));
-    if (s.ci_over == "iterations")
+    if (s.ci_over == CiOver::iterations)
       note("one fork: CI over iterations");
     if (s.migrated)
       note("CPU migration seen");
@@ -59,13 +59,13 @@ void print_table(const RunResult &run) {
       note("counters multiplexed: scaled by time enabled/running");
     std::string line;
     if (s.iterations == 0) {
-      line = fmt::format("{:<32} {:>12} {:>21} {:>10}", b.bench->name, "-", "-", "-");
+      line = fmt::format("{:<32} {:>12} {:>21} {:>10}", b.name, "-", "-", "-");
       for (std::size_t i = 0; i < run.counter_names.size() + (sample ? 3 : 0); ++i)
         line += fmt::format(" {:>14}", "-");
       if (ipc)
         line += fmt::format(" {:>6}", "-");
     } else {
-      line = fmt::format("{:<32} {:>12} {:>21} {:>10}", b.bench->name, fixed(s.ns_per_op),
+      line = fmt::format("{:<32} {:>12} {:>21} {:>10}", b.name, fixed(s.ns_per_op),
                          "[" + fixed(s.ci_low) + ", " + fixed(s.ci_high) + "]", fixed(s.ticks_per_op));
       if (sample)
         line += fmt::format(" {:>10} {:>10} {:>10}", fixed(s.p50), fixed(s.p90), fixed(s.p99));

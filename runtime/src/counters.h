@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "steady/results.h"
+
 namespace steady {
 
 struct CounterSnapshot {
@@ -70,9 +72,7 @@ public:
   CounterSnapshot read() const;
 
   const std::vector<std::string> &names() const { return names_; }
-  struct Unavailable {
-    std::string name, reason;
-  };
+  using Unavailable = UnavailableCounter;
   const std::vector<Unavailable> &unavailable() const { return unavailable_; }
   const std::vector<std::string> &warnings() const { return warnings_; }
   // One line for the user when something requested is missing; empty otherwise.

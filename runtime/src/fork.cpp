@@ -13,8 +13,8 @@
 
 #include <fmt/format.h>
 
-#include "json_io.h"
 #include "measure.h"
+#include "steady/results_json.h"
 
 extern char **environ;
 
@@ -51,16 +51,13 @@ void handle(const json &msg, ForkResult &fork, const std::function<void(const It
   } else if (t == "counters") {
     if (names)
       *names = msg.at("names").get<std::vector<std::string>>();
-    if (unavailable) {
-      unavailable->clear();
-      for (const json &u : msg.at("unavailable"))
-        unavailable->push_back({u.at("name"), u.at("reason")});
-    }
+    if (unavailable)
+      msg.at("unavailable").get_to(*unavailable);
   } else if (t == "warmup") {
     fork.warmup_stable = msg.at("stable");
     fork.warmup_criterion = msg.at("last").get<std::vector<std::pair<std::string, double>>>();
   } else if (t == "error") {
-    fork.status = "error";
+    fork.status = ForkStatus::error;
     fork.error = msg.at("what");
   }
 }
@@ -76,7 +73,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   fork.warmup = req.warmup;
   int pipefd[2];
   if (pipe2(pipefd, O_CLOEXEC) != 0) {
-    fork.status = "spawn-failed";
+    fork.status = ForkStatus::spawn_failed;
     fork.error = std::string("pipe: ") + std::strerror(errno);
     return fork;
   }
@@ -101,7 +98,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   close(pipefd[1]);
   if (err) {
     close(pipefd[0]);
-    fork.status = "spawn-failed";
+    fork.status = ForkStatus::spawn_failed;
     fork.error = std::string("posix_spawn: ") + std::strerror(err);
     return fork;
   }
@@ -136,7 +133,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
       try {
         handle(json::parse(buffer.substr(0, nl)), fork, progress, counter_names, counters_unavailable);
       } catch (const json::exception &e) {
-        fork.status = "error";
+        fork.status = ForkStatus::error;
         fork.error = std::string("garbled report from the fork: ") + e.what();
       }
     }
@@ -148,18 +145,18 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   if (WIFSIGNALED(status)) {
     fork.signal = WTERMSIG(status);
     if (killed_for_interrupt || interrupted) { // Ctrl-C reaches the whole process group
-      fork.status = "interrupted";
+      fork.status = ForkStatus::interrupted;
     } else if (killed_for_timeout) {
-      fork.status = "timeout";
+      fork.status = ForkStatus::timeout;
       fork.error = fmt::format("killed after {:g} s (--timeout)", req.timeout_seconds);
     } else {
-      fork.status = "crashed";
+      fork.status = ForkStatus::crashed;
       fork.error = std::string("killed by signal ") + std::to_string(fork.signal) + " (" + strsignal(fork.signal) + ")";
     }
   } else if (WIFEXITED(status)) {
     fork.exit_code = WEXITSTATUS(status);
-    if (fork.exit_code != 0 && fork.status == "ok") {
-      fork.status = "crashed";
+    if (fork.exit_code != 0 && fork.status == ForkStatus::ok) {
+      fork.status = ForkStatus::crashed;
       fork.error = "exited with status " + std::to_string(fork.exit_code);
     }
   }
@@ -179,10 +176,7 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   send(fd, {{"t", "timer"}, {"timer", timer}});
   Counters counters;
   counters.open(cfg.counters);
-  json unavailable = json::array();
-  for (const auto &u : counters.unavailable())
-    unavailable.push_back({{"name", u.name}, {"reason", u.reason}});
-  send(fd, {{"t", "counters"}, {"names", counters.names()}, {"unavailable", unavailable}});
+  send(fd, {{"t", "counters"}, {"names", counters.names()}, {"unavailable", counters.unavailable()}});
   counters.enable();
   try {
     WarmupOutcome w = measure_fork(

@@ -11,7 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "results.h"
+#include "counters.h"
+#include "steady/results.h"
 
 namespace steady {
 
@@ -24,7 +25,7 @@ struct ForkRequest {
 };
 
 // Runs one fork in a new process and collects its results. `interrupted`
-// stops it early (its data so far is kept, status "interrupted").
+// stops it early (its data so far is kept, status interrupted).
 ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &interrupted,
                             const std::function<void(const Iteration &)> &progress,
                             std::vector<std::string> *counter_names,

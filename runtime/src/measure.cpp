@@ -133,14 +133,6 @@ StopPolicy stop_policy(const RunConfig &cfg) {
   return p;
 }
 
-stats::Iteration weighted_samples(const Iteration &it) {
-  stats::Iteration out;
-  out.reserve(it.batches.size());
-  for (const BatchSample &b : it.batches)
-    out.push_back({b.ticks_per_op, double(b.ops)});
-  return out;
-}
-
 WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t)> &on_batch_size,
                            const std::function<void(const Iteration &)> &on_iteration) {
   std::unique_ptr<Fixture> state(plan.bench->create ? plan.bench->create(*plan.bench) : nullptr);
@@ -159,23 +151,19 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
     for (int i = 0; i < plan.config->warmup_iterations && !stopped(); ++i)
       on_iteration(run_iteration(plan, n, index++, true));
   } else {
-    // Algorithm 1, lines 6-9: a checkpoint after every warmup iteration; stop
-    // from min_warmup on once the window is stable, at max_warmup otherwise.
-    Stability stability(policy);
-    stats::Fork warmup;
+    // Algorithm 1: up to max_warmup iterations, until WarmupStop says stable.
+    WarmupStop stop(policy, plan.config->min_warmup);
     outcome.stable = false;
     for (int i = 1; i <= plan.config->max_warmup && !stopped(); ++i) {
       Iteration it = run_iteration(plan, n, index++, true);
-      warmup.push_back(weighted_samples(it));
       on_iteration(it);
-      stability.checkpoint_warmup(warmup);
-      if (i >= plan.config->min_warmup && stability.stable()) {
+      if (stop.stop_after(weighted_samples(it))) {
         outcome.stable = true;
         if (!plan.config->stop_observe)
           break;
       }
     }
-    outcome.last = stability.last();
+    outcome.last = stop.last();
   }
   for (int i = 0; i < plan.config->iterations && !stopped(); ++i)
     on_iteration(run_iteration(plan, n, index++, false));

@@ -1,12 +1,15 @@
 // One fork's measurement, in the process that runs it: batch calibration,
-// warmup iterations, measurement iterations (SPEC §3.2-3.3).
+// warmup iterations, measurement iterations.
 #pragma once
 
 #include <atomic>
 #include <functional>
 
-#include "results.h"
-#include "stopping.h"
+#include "counters.h"
+#include "steady/registry.h"
+#include "steady/results.h"
+#include "steady/stopping.h"
+#include "timer.h"
 
 namespace steady {
 
@@ -33,9 +36,6 @@ void thin(std::vector<BatchSample> &samples);
 
 // The policy the run's configuration describes.
 StopPolicy stop_policy(const RunConfig &cfg);
-
-// The batch samples of iterations, as the statistics module takes them.
-stats::Iteration weighted_samples(const Iteration &it);
 
 struct WarmupOutcome {
   bool stable = true; // static warmup counts as stable

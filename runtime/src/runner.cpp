@@ -1,7 +1,6 @@
 // The runner: command line, benchmark selection, forks, outputs, interrupts.
 #include <CLI/CLI.hpp>
 #include <atomic>
-#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
@@ -11,23 +10,11 @@
 
 #include "fork.h"
 #include "measure.h"
-#include "results.h"
-#include "stopping.h"
+#include "outputs.h"
+#include "steady/results_json.h"
+#include "steady/stopping.h"
 
 namespace steady {
-
-const char *to_string(Mode m) {
-  switch (m) {
-  case Mode::AverageTime:
-    return "avgt";
-  case Mode::Sample:
-    return "sample";
-  case Mode::SingleShot:
-    return "ss";
-  }
-  return "?";
-}
-
 namespace {
 
 std::atomic<bool> g_interrupted{false};
@@ -209,9 +196,9 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     f.warmup_stable = w.stable;
     f.warmup_criterion = w.last;
     if (w.stopped)
-      f.status = "interrupted";
+      f.status = ForkStatus::interrupted;
   } catch (const std::exception &e) {
-    f.status = "error";
+    f.status = ForkStatus::error;
     f.error = std::string("exception: ") + e.what();
   }
   return f;
@@ -285,6 +272,7 @@ int run_main(int argc, char **argv) {
   RunResult run;
   run.config = cfg;
   run.started = now_utc();
+  run.runner_pid = getpid();
   run.machine = describe_machine();
   // A given frequency (steady ab passes its first runner's to the others, so
   // that every fork of both versions converts ticks alike) skips the ~100 ms
@@ -314,24 +302,19 @@ int run_main(int argc, char **argv) {
   // The files are written again after every benchmark, so that a run killed
   // by anything (even SIGKILL) leaves a valid file; with large files, at most
   // ~10 % of the run's time goes to that (the last write always happens).
-  JsonWriter json_writer;
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point last_save = Clock::now();
-  Clock::duration save_cost{};
+  ResultsWriter json_writer;
+  SaveThrottle throttle;
   auto save = [&](bool last) {
-    if (!last && Clock::now() - last_save < 10 * save_cost)
-      return;
-    const Clock::time_point t0 = Clock::now();
-    try {
-      if (!cfg.json.empty())
-        json_writer.write(run, cfg.json);
-      if (!cfg.csv.empty())
-        write_csv(run, cfg.csv);
-    } catch (const std::exception &e) {
-      std::fprintf(stderr, "error: %s\n", e.what());
-    }
-    last_save = Clock::now();
-    save_cost = last_save - t0;
+    throttle.save([&] {
+      try {
+        if (!cfg.json.empty())
+          json_writer.write(run, cfg.json);
+        if (!cfg.csv.empty())
+          write_csv(run, cfg.csv);
+      } catch (const std::exception &e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+      }
+    }, last);
   };
 
   Progress progress(cfg.verbose);
@@ -341,11 +324,14 @@ int run_main(int argc, char **argv) {
   for (std::size_t k = 0; k < selected.size() && !g_interrupted; ++k) {
     const Benchmark &b = benchmarks()[selected[k]];
     BenchmarkResult &result = run.benchmarks.emplace_back();
-    result.bench = &b;
+    result.name = b.name;
+    result.params = b.params;
+    result.file = b.file;
+    result.line = b.line;
+    result.protected_by_plugin = *b.protected_by_plugin;
     result.stop.criterion = policy.name();
     result.stop.reason = "static configuration";
-    Stability stability(policy);
-    std::vector<stats::Fork> measured; // measurement iterations of the measurement forks so far
+    ForkStop stop(policy, cfg.min_forks);
     for (int f = 1; f <= total_forks && !g_interrupted; ++f) {
       bool warmup = f <= cfg.warmup_forks;
       int warmups = 0;
@@ -358,13 +344,13 @@ int run_main(int argc, char **argv) {
                             ? run_in_process(b, f, warmup, cfg, run.timer, counters, report)
                             : run_fork_process({selected[k], f, warmup, args, cfg.timeout}, g_interrupted, report,
                                                nullptr, nullptr);
-      if (fork.failed() && fork.status != "interrupted") {
+      if (fork.failed() && fork.status != ForkStatus::interrupted) {
         progress.done();
         std::fprintf(stderr, "error: %s fork %d %s: %s; %zu iteration(s) kept, the run goes on\n", b.name.c_str(), f,
-                     fork.status.c_str(), fork.error.c_str(), fork.iterations.size());
+                     to_string(fork.status).c_str(), fork.error.c_str(), fork.iterations.size());
       }
       result.forks.push_back(std::move(fork));
-      // Algorithm 1, line 14: fork stoppage from min_forks on.
+      // Algorithm 1: up to max forks, until ForkStop says stable.
       const ForkResult &done = result.forks.back();
       if (!policy.dynamic() || warmup || done.failed())
         continue;
@@ -374,12 +360,10 @@ int run_main(int argc, char **argv) {
           samples.push_back(weighted_samples(it));
       if (samples.empty())
         continue;
-      measured.push_back(std::move(samples));
-      stability.checkpoint_forks(measured);
-      result.stop.last = stability.last();
-      int forks_done = int(measured.size());
-      if (forks_done >= cfg.min_forks && stability.stable() && !cfg.stop_observe) {
-        result.stop.reason = fmt::format("stable after {} forks", forks_done);
+      const bool stable = stop.stop_after(std::move(samples));
+      result.stop.last = stop.last();
+      if (stable && !cfg.stop_observe) {
+        result.stop.reason = fmt::format("stable after {} forks", stop.forks().size());
         break;
       }
       if (f == total_forks) {

@@ -1,4 +1,4 @@
-// The time stamp counter and its calibration (SPEC §3.3).
+// The time stamp counter and its calibration (TimerInfo: the results model).
 //
 // x86-64: start `lfence; rdtsc; lfence`, end `rdtscp; lfence` (rdtscp's
 // TSC_AUX names the CPU, so a migration inside a batch is seen); never cpuid
@@ -10,20 +10,13 @@
 #include <string>
 #include <time.h>
 
+#include "steady/results.h"
+
 #if defined(__x86_64__)
 #include <x86intrin.h>
 #endif
 
 namespace steady {
-
-struct TimerInfo {
-  double ticks_per_ns = 1;
-  std::string source;             // "cpuid-0x15", "hypervisor-0x40000010", "calibrated", "cntfrq", "clock"
-  bool invariant = false;         // invariant TSC (CPUID 0x80000007 EDX[8]); always true off x86
-  double resolution_ticks = 1;    // smallest non-zero difference of two reads
-  double overhead_ticks = 0;      // median cost of a start/end pair around nothing
-  double loop_ticks_per_op = 0;   // cost of one empty iteration of the harness loop
-};
 
 inline std::uint64_t ticks_begin() {
 #if defined(__x86_64__)

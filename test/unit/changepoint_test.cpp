@@ -1,5 +1,5 @@
 // Tests of the changepoint part of the steady-state analysis: segment cost,
-// PELT, CROPS, Kneedle and the penalty choice (runtime/src/stats/changepoint.cpp).
+// PELT, CROPS, Kneedle and the penalty choice (stats/src/changepoint.cpp).
 //
 // Where the expected values come from:
 //  - "R:" values were computed by R 4.2.2 running R changepoint's own code on

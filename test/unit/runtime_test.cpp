@@ -8,9 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
-#include "json_io.h"
 #include "measure.h"
-#include "results.h"
+#include "steady/results_json.h"
 
 namespace steady {
 namespace {
@@ -62,7 +61,7 @@ TEST(BatchThinning, KeepsTotalWeightAndWeightedMean) {
   EXPECT_DOUBLE_EQ(weighted / total, mean);
 }
 
-ForkResult fork_with(std::initializer_list<double> ns, const char *status = "ok") {
+ForkResult fork_with(std::initializer_list<double> ns, ForkStatus status = ForkStatus::ok) {
   ForkResult f;
   f.status = status;
   int i = 0;
@@ -78,11 +77,18 @@ ForkResult fork_with(std::initializer_list<double> ns, const char *status = "ok"
   return f;
 }
 
+BenchmarkResult named(const std::string &name, std::vector<ForkResult> forks) {
+  BenchmarkResult b;
+  b.name = name;
+  b.forks = std::move(forks);
+  return b;
+}
+
 TEST(Summary, HierarchicalBootstrapIntervalOverForks) {
   // Fork means 1, 2, 3 (ns): a resample of 3 forks is all 1s with probability
   // 1/27 > 0.5 %, all 3s likewise, so the 99 % percentile interval is [1, 3].
   Summary s = summarize({fork_with({1}), fork_with({2}), fork_with({3})}, 0, 2.0, 1);
-  EXPECT_EQ(s.ci_over, "forks");
+  EXPECT_EQ(s.ci_over, CiOver::forks);
   EXPECT_DOUBLE_EQ(s.ns_per_op, 2);
   EXPECT_DOUBLE_EQ(s.ci_low, 1);
   EXPECT_DOUBLE_EQ(s.ci_high, 3);
@@ -90,7 +96,7 @@ TEST(Summary, HierarchicalBootstrapIntervalOverForks) {
 }
 
 TEST(Summary, FailedForksAreCountedButNotMixedIn) {
-  Summary s = summarize({fork_with({1, 1}), fork_with({100, 100}, "crashed"), fork_with({3, 3})}, 0, 2.0, 1);
+  Summary s = summarize({fork_with({1, 1}), fork_with({100, 100}, ForkStatus::crashed), fork_with({3, 3})}, 0, 2.0, 1);
   EXPECT_EQ(s.forks_used, 2);
   EXPECT_EQ(s.forks_failed, 1);
   EXPECT_DOUBLE_EQ(s.ns_per_op, 2);
@@ -99,7 +105,7 @@ TEST(Summary, FailedForksAreCountedButNotMixedIn) {
 
 TEST(Summary, OneForkResamplesItsIterations) {
   Summary s = summarize({fork_with({1, 2, 3})}, 0, 2.0, 1);
-  EXPECT_EQ(s.ci_over, "iterations");
+  EXPECT_EQ(s.ci_over, CiOver::iterations);
   EXPECT_DOUBLE_EQ(s.ci_low, 1);
   EXPECT_DOUBLE_EQ(s.ci_high, 3);
 }
@@ -147,20 +153,22 @@ TEST(Json, IterationRoundTrip) {
 }
 
 TEST(Json, ResultFileFollowsTheSchema) {
-  static bool mark = true;
-  Benchmark b{"schema_check", {{"n", "8"}}, "f.cpp", 7, &mark, nullptr, nullptr};
   RunResult run;
   run.started = "2026-11-22T00:00:00Z";
   run.counter_names = {"task-clock"};
   run.counters_unavailable = {{"cycles", "perf_event_open: No such file or directory"}};
   BenchmarkResult r;
-  r.bench = &b;
-  r.forks = {fork_with({1, 2}), fork_with({5}, "crashed")};
+  r.name = "schema_check";
+  r.params = {{"n", "8"}};
+  r.file = "f.cpp";
+  r.line = 7;
+  r.protected_by_plugin = true;
+  r.forks = {fork_with({1, 2}), fork_with({5}, ForkStatus::crashed)};
   r.forks[1].error = "killed by signal 6 (Aborted)";
   r.summary = summarize(r.forks, 0, 2.0, 1);
   run.benchmarks.push_back(r);
   std::string path = ::testing::TempDir() + "steady-schema-" + std::to_string(getpid()) + ".json";
-  write_json(run, path);
+  ResultsWriter().write(run, path);
   nlohmann::json doc = nlohmann::json::parse(std::ifstream(path));
   std::remove(path.c_str());
 
@@ -186,12 +194,9 @@ TEST(Json, ResultFileFollowsTheSchema) {
 }
 
 TEST(Json, RewrittenAfterEveryBenchmark) {
-  static bool mark = true;
-  static const Benchmark a{"a", {}, "f.cpp", 1, &mark, nullptr, nullptr};
-  static const Benchmark b{"b", {}, "f.cpp", 2, &mark, nullptr, nullptr};
   std::string path = ::testing::TempDir() + "steady-rewrite-" + std::to_string(getpid()) + ".json";
   RunResult run;
-  JsonWriter writer;
+  ResultsWriter writer;
   auto names = [&] {
     nlohmann::json doc = nlohmann::json::parse(std::ifstream(path));
     std::string out;
@@ -201,10 +206,10 @@ TEST(Json, RewrittenAfterEveryBenchmark) {
   };
   writer.write(run, path); // no benchmark yet: still a valid file
   EXPECT_EQ(names(), "complete");
-  run.benchmarks.push_back({&a, {fork_with({1})}, {}, {}});
+  run.benchmarks.push_back(named("a", {fork_with({1})}));
   writer.write(run, path);
   EXPECT_EQ(names(), "a:1 complete");
-  run.benchmarks.push_back({&b, {fork_with({1})}, {}, {}});
+  run.benchmarks.push_back(named("b", {fork_with({1})}));
   writer.write(run, path);
   run.benchmarks.back().forks.push_back(fork_with({2})); // the last one may still change
   run.partial = true;

@@ -1,5 +1,5 @@
 // Tests of the steady-state analysis of forks and benchmarks: outlier filter,
-// classification, and the whole pipeline (runtime/src/stats/steady_state.cpp).
+// classification, and the whole pipeline (stats/src/steady_state.cpp).
 //
 // Where the expected values come from:
 //  - the outlier cases are worked by hand in the comments (and agree with the

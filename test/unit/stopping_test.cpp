@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <random>
 
-#include "stopping.h"
+#include "steady/stopping.h"
 
 namespace steady {
 namespace {
@@ -17,19 +17,16 @@ stats::Iteration iteration(std::mt19937_64 &g, double mean, double rel, int n = 
   return it;
 }
 
-// Warmup as in Algorithm 1 (lines 6-9): returns the iteration it stopped at,
-// or 0 when it ran to max_warmup without meeting the criterion.
+// Warmup as the runner runs it (WarmupStop, up to max_warmup): returns the
+// iteration it stopped at, or 0 when it ran to max_warmup without meeting the
+// criterion.
 int warmup_stop(const StopPolicy &p, const std::function<double(int)> &mean_at, double rel, std::uint64_t seed,
                 int min_warmup = 5, int max_warmup = 50) {
   std::mt19937_64 g(seed);
-  Stability s(p);
-  stats::Fork data;
-  for (int i = 1; i <= max_warmup; ++i) {
-    data.push_back(iteration(g, mean_at(i), rel));
-    s.checkpoint_warmup(data);
-    if (i >= min_warmup && s.stable())
+  WarmupStop stop(p, min_warmup);
+  for (int i = 1; i <= max_warmup; ++i)
+    if (stop.stop_after(iteration(g, mean_at(i), rel)))
       return i;
-  }
   return 0;
 }
 
@@ -126,6 +123,25 @@ TEST(Forks, StableForksStopAtTheMinimumNoisyForksDoNot) {
   }
   ASSERT_EQ(noisy.last().size(), 1u);
   EXPECT_GT(noisy.last()[0].second, 0.1); // the RCIW reported with the flag
+}
+
+// The lower bounds are Algorithm 1's too: flat data is stable long before
+// min_warmup and min_forks, and neither stops before them.
+TEST(Algorithm1, NeverStopsBeforeTheMinimum) {
+  StopPolicy p = policy("cv");
+  std::mt19937_64 g(3);
+  WarmupStop warm(p, 12);
+  for (int i = 1; i < 12; ++i)
+    EXPECT_FALSE(warm.stop_after(iteration(g, 100, 0.001))) << i;
+  EXPECT_TRUE(warm.stop_after(iteration(g, 100, 0.001)));
+  ForkStop forks(p, 4);
+  for (int f = 1; f <= 4; ++f) {
+    stats::Fork fork;
+    for (int i = 0; i < 10; ++i)
+      fork.push_back(iteration(g, 100, 0.001));
+    EXPECT_EQ(forks.stop_after(std::move(fork)), f == 4) << f;
+  }
+  EXPECT_EQ(forks.forks().size(), 4u);
 }
 
 // Each iteration is summarised once and its summaries combined at every

@@ -1,24 +1,11 @@
-// Per-benchmark summary and the machine description.
+// A benchmark's summary over its forks, computed from the results alone: the
+// runner and steady ab (for the side files it writes) summarise alike.
 #include <algorithm>
-#include <cmath>
-#include <fstream>
-#include <numeric>
-#include <sys/utsname.h>
-#include <thread>
-#include <unistd.h>
 
-#include "measure.h"
-#include "results.h"
+#include "steady/results.h"
 
 namespace steady {
 namespace {
-
-std::string first_line(const char *path) {
-  std::ifstream in(path);
-  std::string s;
-  std::getline(in, s);
-  return s;
-}
 
 // The ticks/op below which a fraction q of the operations fell (weighted by ops).
 double weighted_percentile(std::vector<BatchSample> samples, double q) {
@@ -37,6 +24,18 @@ double weighted_percentile(std::vector<BatchSample> samples, double q) {
 }
 
 } // namespace
+
+stats::Iteration weighted_samples(const Iteration &it, double ticks_per_ns) {
+  stats::Iteration out;
+  out.reserve(it.batches.size());
+  for (const BatchSample &b : it.batches)
+    out.push_back({b.ticks_per_op / ticks_per_ns, double(b.ops)});
+  return out;
+}
+
+int ForkResult::warmup_iterations() const {
+  return int(std::count_if(iterations.begin(), iterations.end(), [](const Iteration &it) { return it.warmup; }));
+}
 
 Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns,
                   std::uint64_t seed) {
@@ -78,7 +77,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
     return s;
   // The 99 % interval of the hierarchical bootstrap (forks, iterations, batch
   // samples), the same resampling as the rciw criterion.
-  s.ci_over = samples.size() >= 2 ? "forks" : "iterations";
+  s.ci_over = samples.size() >= 2 ? CiOver::forks : CiOver::iterations;
   stats::Interval ci = stats::bootstrap_mean_clt(samples, 0.99, 1000, seed);
   s.ticks_per_op = ticks / ops;
   s.ns_per_op = s.ticks_per_op / ticks_per_ns;
@@ -101,31 +100,6 @@ double instructions_per_cycle(const std::vector<std::string> &names, const std::
       instructions = per_op[i];
   }
   return cycles > 0 ? instructions / cycles : 0;
-}
-
-int ForkResult::warmup_iterations() const {
-  int n = 0;
-  for (const Iteration &it : iterations)
-    n += it.warmup;
-  return n;
-}
-
-Machine describe_machine() {
-  Machine m;
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  for (std::string line; std::getline(cpuinfo, line);)
-    if (line.rfind("model name", 0) == 0) {
-      m.cpu = line.substr(line.find(':') + 2);
-      break;
-    }
-  utsname u;
-  if (uname(&u) == 0) {
-    m.kernel = std::string(u.sysname) + " " + u.release;
-    m.hostname = u.nodename;
-  }
-  m.governor = first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
-  m.cores = int(std::thread::hardware_concurrency());
-  return m;
 }
 
 } // namespace steady

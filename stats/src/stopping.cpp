@@ -1,4 +1,4 @@
-#include "stopping.h"
+#include "steady/stopping.h"
 
 #include <algorithm>
 #include <numeric>
@@ -151,6 +151,18 @@ std::vector<std::pair<std::string, double>> Stability::last() const {
   if (!kld_.empty())
     out.emplace_back("kld", kld_.back());
   return out;
+}
+
+bool WarmupStop::stop_after(stats::Iteration iteration) {
+  iterations_.push_back(std::move(iteration));
+  stability_.checkpoint_warmup(iterations_);
+  return int(iterations_.size()) >= min_warmup_ && stability_.stable();
+}
+
+bool ForkStop::stop_after(stats::Fork fork) {
+  forks_.push_back(std::move(fork));
+  stability_.checkpoint_forks(forks_);
+  return int(forks_.size()) >= min_forks_ && stability_.stable();
 }
 
 } // namespace steady

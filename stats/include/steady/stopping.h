@@ -1,4 +1,4 @@
-// Dynamic reconfiguration (Laaber et al., Algorithm 1; SPEC §3.5): stop the
+// Dynamic reconfiguration (Laaber et al., Algorithm 1): stop the
 // warmup of a fork once its measurements are stable, and stop adding forks
 // once the benchmark's measurements are.
 //
@@ -83,6 +83,43 @@ private:
   // first checkpoint.
   std::size_t unions_needed_ = std::numeric_limits<std::size_t>::max();
   std::uint64_t checkpoints_ = 0;
+};
+
+// Algorithm 1's stop rule, written once: the runner's warmup (measure.cpp) and
+// fork loop (runner.cpp) and steady evaluate's replay of a recording ask these,
+// so that the replay decides exactly as the runner did. The loops own their
+// upper bounds (max_warmup, max_forks); these own the checkpoints and the
+// lower bounds.
+
+// Lines 6-9: the warmup of one fork.
+class WarmupStop {
+public:
+  WarmupStop(const StopPolicy &p, int min_warmup) : stability_(p), min_warmup_(min_warmup) {}
+  // After each warmup iteration, its batch samples: whether the warmup may end
+  // here (from min_warmup on, once the window is stable).
+  bool stop_after(stats::Iteration iteration);
+  std::vector<std::pair<std::string, double>> last() const { return stability_.last(); }
+
+private:
+  Stability stability_;
+  stats::Fork iterations_;
+  int min_warmup_;
+};
+
+// Line 14: the forks of one benchmark.
+class ForkStop {
+public:
+  ForkStop(const StopPolicy &p, int min_forks) : stability_(p), min_forks_(min_forks) {}
+  // After each measurement fork, its measurement iterations: whether no more
+  // forks are needed (from min_forks on, once the forks are stable).
+  bool stop_after(stats::Fork fork);
+  const std::vector<stats::Fork> &forks() const { return forks_; }
+  std::vector<std::pair<std::string, double>> last() const { return stability_.last(); }
+
+private:
+  Stability stability_;
+  std::vector<stats::Fork> forks_;
+  int min_forks_;
 };
 
 } // namespace steady

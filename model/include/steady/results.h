@@ -1,0 +1,198 @@
+// The typed results model, schema "steady-results/1" (docs/results-schema.md):
+// a run's configuration, machine and timer, and per benchmark its forks, each
+// fork's iterations and their weighted batch samples, the stopping outcome and
+// the summary. The runner fills it and writes it (results_json.h); every
+// driver command reads it back through one reader; steady ab keeps its forks in
+// it. Nothing here runs a benchmark.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "steady/stats.h"
+
+namespace steady {
+
+enum class Mode {
+  AverageTime, // calibrated batches, time per operation (default)
+  Sample,      // the same, reported as the distribution of batch samples
+  SingleShot,  // one invocation per iteration: cold start
+};
+
+const char *to_string(Mode m);
+
+// The run configuration: JMH's static configuration <wi, mi, f, wf, wt, mt>
+// plus selection and output. Set from the runner's command line (see --help).
+struct RunConfig {
+  int warmup_iterations = 5;    // wi (static configuration)
+  int iterations = 10;          // mi
+  int forks = 3;                // f (static configuration)
+  int warmup_forks = 0;         // wf
+  double warmup_time = 0.05;    // wt, seconds per warmup iteration
+  double iteration_time = 0.05; // mt, seconds per measurement iteration
+  Mode mode = Mode::AverageTime;
+  std::string filter = ".*";
+  std::vector<std::string> counters;
+  // No --counters given: cycles and instructions are counted when the PMU
+  // allows it, and dropped without a note when it does not.
+  bool counters_auto = false;
+  std::string json, csv;   // output paths, not recorded
+  std::uint64_t seed = 0;  // shuffles nothing yet; recorded for analyses that resample
+  double timeout = 120;    // seconds per fork before it is killed
+  // Dynamic reconfiguration (--stop): warmup stops between min_warmup and
+  // max_warmup iterations, forks between min_forks and max_forks, once the
+  // criterion is stable; `iterations` measurement iterations per fork.
+  // The default, as in Laaber et al.'s evaluation: <5, 50, 10, 2, 5, 0, wt, mt>.
+  std::string stop = "rciw"; // cv | rciw | kld | rciw+kld | none
+  double threshold = 0;      // 0: the criterion's default (cv 0.01, rciw 0.03, kld 0.99)
+  int min_warmup = 5, max_warmup = 50, min_forks = 2, max_forks = 5, window = 5;
+  // Compute the criterion at every checkpoint but never stop: runs max_warmup
+  // and max_forks, to measure the criterion's cost (scripts/bench-criteria).
+  bool stop_observe = false;
+  bool no_fork = false;
+  bool verbose = false;
+  bool list = false;
+  std::string profile; // --profile given ("" for none), recorded in the results
+};
+
+struct TimerInfo {
+  double ticks_per_ns = 1;
+  std::string source;           // "cpuid-0x15", "hypervisor-0x40000010", "calibrated", "cntfrq", "clock"
+  bool invariant = false;       // invariant TSC (CPUID 0x80000007 EDX[8]); always true off x86
+  double resolution_ticks = 1;  // smallest non-zero difference of two reads
+  double overhead_ticks = 0;    // median cost of a start/end pair around nothing
+  double loop_ticks_per_op = 0; // cost of one empty iteration of the harness loop
+};
+
+struct Machine {
+  std::string cpu, kernel, governor, hostname;
+  int cores = 0;
+};
+
+struct UnavailableCounter {
+  std::string name, reason;
+};
+
+struct BatchSample {
+  double ticks_per_op;
+  std::uint64_t ops; // the weight
+};
+
+struct Iteration {
+  int index = 0;
+  bool warmup = false;
+  std::uint64_t ops = 0;
+  double ticks = 0; // payload time, overhead and empty-loop cost subtracted
+  double ticks_per_op = 0;
+  double ns_per_op = 0;
+  bool migrated = false;    // rdtscp saw another CPU during the iteration
+  bool multiplexed = false; // a counter group ran less than it was enabled: values scaled
+  bool unscheduled = false; // a counter group never ran: its values are 0
+  std::vector<double> counters_per_op; // in the order of the run's counter names
+  double context_switches = 0;
+  std::vector<BatchSample> batches;
+};
+
+// The batch samples of an iteration as the statistics take them, in ticks/op
+// divided by `ticks_per_ns` (1: ticks).
+stats::Iteration weighted_samples(const Iteration &it, double ticks_per_ns = 1);
+
+enum class ForkStatus { ok, crashed, timeout, error, interrupted, spawn_failed, runner_failed };
+
+// A criterion's latest values by name: {"rciw": 0.012, ...}.
+using CriterionValues = std::vector<std::pair<std::string, double>>;
+
+// Where steady ab ran a fork: its side, round and place in the whole run.
+struct AbFork {
+  std::string side, binary;
+  int round = 0, sequence = 0;
+};
+
+struct ForkResult {
+  int number = 0; // 1-based, warmup forks first
+  bool warmup = false;
+  long pid = 0;
+  ForkStatus status = ForkStatus::ok;
+  int exit_code = 0;
+  int signal = 0;
+  std::string error;
+  std::uint64_t batch_size = 0;
+  // The fork's own timer calibration (its overhead and empty-loop cost are
+  // what its iterations had subtracted); the run's frequency.
+  TimerInfo timer;
+  std::vector<Iteration> iterations;
+  // Dynamic warmup: whether the criterion was met, and its last values.
+  bool warmup_stable = false;
+  CriterionValues warmup_criterion;
+  std::optional<AbFork> ab;
+
+  bool failed() const { return status != ForkStatus::ok; }
+  int warmup_iterations() const;
+};
+
+// What the summary's 99 % CI resampled: several forks (hierarchical
+// bootstrap), or the iterations of one fork; none without measurements.
+enum class CiOver { none, forks, iterations };
+
+struct Summary {
+  double ns_per_op = 0, ci_low = 0, ci_high = 0;
+  CiOver ci_over = CiOver::none;
+  double ticks_per_op = 0;
+  std::vector<double> counters_per_op;
+  double p50 = 0, p90 = 0, p99 = 0; // weighted percentiles of the batch samples, ns/op
+  int forks_used = 0, forks_failed = 0, iterations = 0;
+  bool migrated = false, multiplexed = false, unscheduled = false;
+  // instructions / cycles when both were counted, else 0.
+  double ipc = 0;
+};
+
+struct StopResult {
+  std::string criterion = "none";
+  bool stable = true; // false: ran to the maximum without meeting the criterion
+  std::string reason; // "stable after N forks", "max forks (N) reached", "static configuration"
+  CriterionValues last;
+};
+
+struct BenchmarkResult {
+  std::string name; // with its parameters: "sort/size=64"
+  std::vector<std::pair<std::string, std::string>> params;
+  std::string file;
+  int line = 0;
+  bool protected_by_plugin = false;
+  std::vector<ForkResult> forks;
+  StopResult stop;
+  Summary summary;
+};
+
+// The two binaries steady ab ran, on a side file it writes.
+struct AbRun {
+  std::string side, binary, other;
+  std::uint64_t seed = 0;
+};
+
+struct RunResult {
+  bool partial = false;
+  std::string started;
+  long runner_pid = 0;
+  RunConfig config;
+  Machine machine;
+  TimerInfo timer;
+  std::vector<std::string> counter_names;
+  std::vector<UnavailableCounter> counters_unavailable;
+  std::vector<BenchmarkResult> benchmarks;
+  std::optional<AbRun> ab;
+};
+
+// Over the measurement iterations of the forks that did not fail; the 99 % CI
+// is the hierarchical bootstrap's.
+Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns,
+                  std::uint64_t seed);
+
+// instructions / cycles from the counters per op ("cycles" or "cpu-cycles",
+// and "instructions"), 0 when either is missing.
+double instructions_per_cycle(const std::vector<std::string> &names, const std::vector<double> &per_op);
+
+} // namespace steady

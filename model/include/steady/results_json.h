@@ -1,0 +1,89 @@
+// The JSON form of the results model: nlohmann adapters for every type (also
+// the fork protocol's messages), the one reader of result files, and the one
+// writer. The schema's key strings are written here and nowhere else.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "steady/results.h"
+
+namespace steady {
+
+void to_json(nlohmann::json &j, const RunConfig &c);
+void from_json(const nlohmann::json &j, RunConfig &c);
+void to_json(nlohmann::json &j, const TimerInfo &t);
+void from_json(const nlohmann::json &j, TimerInfo &t);
+// A batch sample is a pair [ticks_per_op, ops], to keep result files small.
+void to_json(nlohmann::json &j, const BatchSample &s);
+void from_json(const nlohmann::json &j, BatchSample &s);
+void to_json(nlohmann::json &j, const Iteration &it);
+void from_json(const nlohmann::json &j, Iteration &it);
+void to_json(nlohmann::json &j, const UnavailableCounter &u);
+void from_json(const nlohmann::json &j, UnavailableCounter &u);
+void to_json(nlohmann::json &j, const AbFork &a);
+void from_json(const nlohmann::json &j, AbFork &a);
+void to_json(nlohmann::json &j, const ForkResult &f);
+void from_json(const nlohmann::json &j, ForkResult &f);
+void to_json(nlohmann::json &j, const StopResult &s);
+void from_json(const nlohmann::json &j, StopResult &s);
+void to_json(nlohmann::json &j, const Summary &s);
+void from_json(const nlohmann::json &j, Summary &s);
+void to_json(nlohmann::json &j, const BenchmarkResult &b);
+void from_json(const nlohmann::json &j, BenchmarkResult &b);
+void to_json(nlohmann::json &j, const AbRun &a);
+void from_json(const nlohmann::json &j, AbRun &a);
+void to_json(nlohmann::json &j, const RunResult &run);
+void from_json(const nlohmann::json &j, RunResult &run);
+
+// "ok", "crashed", ... as in the file.
+std::string to_string(ForkStatus s);
+
+// Parses a JSON file. Throws std::runtime_error("cannot open 'F'" / "'F' is
+// not valid JSON (truncated?): ...").
+nlohmann::json read_json_file(const std::string &path);
+
+// Whether `doc` says it is a steady result file (schema steady-results/1).
+bool is_results_document(const nlohmann::json &doc);
+
+// A result file's document as typed results; `what` names it in errors.
+// Throws std::runtime_error "WHAT is not a steady result file (schema
+// steady-results/1)" or "WHAT is missing data: <the field>".
+RunResult results_from_json(const nlohmann::json &doc, const std::string &what);
+// The same from a file, named in errors as 'PATH'.
+RunResult read_results(const std::string &path);
+
+// Writes `path` through a temporary file renamed over it, so that a reader
+// never sees half a file and an interrupted writer leaves the last complete
+// one. Throws std::runtime_error naming the file.
+void write_atomically(const std::string &path, const std::function<void(std::ostream &)> &write);
+
+// Writes result files: the header indented for people, each benchmark one
+// compact line (its batch samples are most of the file). For a run written
+// again after every benchmark, a finished benchmark is serialised once.
+class ResultsWriter {
+public:
+  void write(const RunResult &run, const std::string &path);
+
+private:
+  std::vector<std::string> cached_;
+};
+
+// A file written again as a run goes on (after every benchmark, every round)
+// grows with it; this keeps the writing to about 10 % of the time.
+class SaveThrottle {
+public:
+  // Runs `write` unless the last write began less than ten of its own
+  // durations ago; `always`: runs it regardless (the last write).
+  void save(const std::function<void()> &write, bool always = false);
+
+private:
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point last_ = Clock::now();
+  Clock::duration cost_{};
+};
+
+} // namespace steady

@@ -1,0 +1,404 @@
+#include "steady/results_json.h"
+
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace steady {
+
+using json = nlohmann::json;
+
+// An unknown status reads as "error" (the first pair): a fork whose status a
+// reader does not know is not one it may use.
+NLOHMANN_JSON_SERIALIZE_ENUM(ForkStatus, {{ForkStatus::error, "error"},
+                                          {ForkStatus::ok, "ok"},
+                                          {ForkStatus::crashed, "crashed"},
+                                          {ForkStatus::timeout, "timeout"},
+                                          {ForkStatus::interrupted, "interrupted"},
+                                          {ForkStatus::spawn_failed, "spawn-failed"},
+                                          {ForkStatus::runner_failed, "runner-failed"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(CiOver, {{CiOver::none, ""}, {CiOver::forks, "forks"}, {CiOver::iterations, "iterations"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(Mode, {{Mode::AverageTime, "avgt"}, {Mode::Sample, "sample"}, {Mode::SingleShot, "ss"}})
+
+const char *to_string(Mode m) {
+  switch (m) {
+  case Mode::AverageTime:
+    return "avgt";
+  case Mode::Sample:
+    return "sample";
+  case Mode::SingleShot:
+    return "ss";
+  }
+  return "?";
+}
+
+std::string to_string(ForkStatus s) { return json(s).get<std::string>(); }
+
+namespace {
+
+// Reads `key` into `field` when present: files written by older runners, by
+// steady ab or by hand leave out what their readers do not need.
+template <class T> void optional_field(const json &j, const char *key, T &field) {
+  if (auto it = j.find(key); it != j.end())
+    it->get_to(field);
+}
+
+} // namespace
+
+void to_json(json &j, const RunConfig &c) {
+  j = {{"warmup_iterations", c.warmup_iterations},
+       {"iterations", c.iterations},
+       {"forks", c.forks},
+       {"warmup_forks", c.warmup_forks},
+       {"warmup_time", c.warmup_time},
+       {"iteration_time", c.iteration_time},
+       {"mode", c.mode},
+       {"filter", c.filter},
+       {"counters", c.counters},
+       {"counters_auto", c.counters_auto},
+       {"seed", c.seed},
+       {"timeout", c.timeout},
+       {"profile", c.profile},
+       {"no_fork", c.no_fork},
+       {"stop", c.stop},
+       {"threshold", c.threshold},
+       {"min_warmup", c.min_warmup},
+       {"max_warmup", c.max_warmup},
+       {"min_forks", c.min_forks},
+       {"max_forks", c.max_forks},
+       {"window", c.window}};
+}
+
+void from_json(const json &j, RunConfig &c) {
+  optional_field(j, "warmup_iterations", c.warmup_iterations);
+  optional_field(j, "iterations", c.iterations);
+  optional_field(j, "forks", c.forks);
+  optional_field(j, "warmup_forks", c.warmup_forks);
+  optional_field(j, "warmup_time", c.warmup_time);
+  optional_field(j, "iteration_time", c.iteration_time);
+  optional_field(j, "mode", c.mode);
+  optional_field(j, "filter", c.filter);
+  optional_field(j, "counters", c.counters);
+  optional_field(j, "counters_auto", c.counters_auto);
+  optional_field(j, "seed", c.seed);
+  optional_field(j, "timeout", c.timeout);
+  optional_field(j, "profile", c.profile);
+  optional_field(j, "no_fork", c.no_fork);
+  optional_field(j, "stop", c.stop);
+  optional_field(j, "threshold", c.threshold);
+  optional_field(j, "min_warmup", c.min_warmup);
+  optional_field(j, "max_warmup", c.max_warmup);
+  optional_field(j, "min_forks", c.min_forks);
+  optional_field(j, "max_forks", c.max_forks);
+  optional_field(j, "window", c.window);
+}
+
+void to_json(json &j, const Summary &s) {
+  j = {{"ns_per_op", s.ns_per_op},
+       {"ci99", {s.ci_low, s.ci_high}},
+       {"ci_over", s.ci_over},
+       {"ticks_per_op", s.ticks_per_op},
+       {"batch_percentiles_ns", {{"p50", s.p50}, {"p90", s.p90}, {"p99", s.p99}}},
+       {"counters_per_op", s.counters_per_op},
+       {"ipc", s.ipc},
+       {"forks_used", s.forks_used},
+       {"forks_failed", s.forks_failed},
+       {"iterations", s.iterations},
+       {"migrated", s.migrated},
+       {"multiplexed", s.multiplexed},
+       {"unscheduled", s.unscheduled}};
+}
+
+void from_json(const json &j, Summary &s) {
+  optional_field(j, "ns_per_op", s.ns_per_op);
+  if (auto ci = j.find("ci99"); ci != j.end()) {
+    s.ci_low = ci->at(0);
+    s.ci_high = ci->at(1);
+  }
+  optional_field(j, "ci_over", s.ci_over);
+  optional_field(j, "ticks_per_op", s.ticks_per_op);
+  if (auto p = j.find("batch_percentiles_ns"); p != j.end()) {
+    optional_field(*p, "p50", s.p50);
+    optional_field(*p, "p90", s.p90);
+    optional_field(*p, "p99", s.p99);
+  }
+  optional_field(j, "counters_per_op", s.counters_per_op);
+  optional_field(j, "ipc", s.ipc);
+  optional_field(j, "forks_used", s.forks_used);
+  optional_field(j, "forks_failed", s.forks_failed);
+  optional_field(j, "iterations", s.iterations);
+  optional_field(j, "migrated", s.migrated);
+  optional_field(j, "multiplexed", s.multiplexed);
+  optional_field(j, "unscheduled", s.unscheduled);
+}
+
+void to_json(json &j, const StopResult &s) {
+  j = {{"criterion", s.criterion}, {"stable", s.stable}, {"reason", s.reason}, {"last", s.last}};
+}
+
+void from_json(const json &j, StopResult &s) {
+  optional_field(j, "criterion", s.criterion);
+  optional_field(j, "stable", s.stable);
+  optional_field(j, "reason", s.reason);
+  optional_field(j, "last", s.last);
+}
+
+void to_json(json &j, const AbFork &a) {
+  j = {{"side", a.side}, {"round", a.round}, {"sequence", a.sequence}, {"binary", a.binary}};
+}
+
+void from_json(const json &j, AbFork &a) {
+  optional_field(j, "side", a.side);
+  optional_field(j, "round", a.round);
+  optional_field(j, "sequence", a.sequence);
+  optional_field(j, "binary", a.binary);
+}
+
+void to_json(json &j, const AbRun &a) {
+  j = {{"side", a.side}, {"binary", a.binary}, {"other", a.other}, {"seed", a.seed}};
+}
+
+void from_json(const json &j, AbRun &a) {
+  optional_field(j, "side", a.side);
+  optional_field(j, "binary", a.binary);
+  optional_field(j, "other", a.other);
+  optional_field(j, "seed", a.seed);
+}
+
+namespace {
+
+// Everything but the benchmarks: what the writer indents.
+json header_json(const RunResult &run) {
+  json j = {{"schema", "steady-results/1"},
+            {"partial", run.partial},
+            {"started", run.started},
+            {"runner_pid", run.runner_pid},
+            {"config", run.config},
+            {"machine",
+             {{"cpu", run.machine.cpu},
+              {"cores", run.machine.cores},
+              {"kernel", run.machine.kernel},
+              {"governor", run.machine.governor},
+              {"hostname", run.machine.hostname},
+              {"timer", run.timer}}},
+            {"counters", {{"names", run.counter_names}, {"unavailable", run.counters_unavailable}}}};
+  if (run.ab)
+    j["ab"] = *run.ab;
+  return j;
+}
+
+} // namespace
+
+void to_json(json &j, const TimerInfo &t) {
+  j = {{"ticks_per_ns", t.ticks_per_ns},         {"source", t.source},
+       {"invariant", t.invariant},               {"resolution_ticks", t.resolution_ticks},
+       {"overhead_ticks", t.overhead_ticks},     {"loop_ticks_per_op", t.loop_ticks_per_op}};
+}
+
+void from_json(const json &j, TimerInfo &t) {
+  optional_field(j, "ticks_per_ns", t.ticks_per_ns);
+  optional_field(j, "source", t.source);
+  optional_field(j, "invariant", t.invariant);
+  optional_field(j, "resolution_ticks", t.resolution_ticks);
+  optional_field(j, "overhead_ticks", t.overhead_ticks);
+  optional_field(j, "loop_ticks_per_op", t.loop_ticks_per_op);
+}
+
+void to_json(json &j, const BatchSample &s) { j = json::array({s.ticks_per_op, s.ops}); }
+
+void from_json(const json &j, BatchSample &s) {
+  s.ticks_per_op = j.at(0).get<double>();
+  s.ops = j.at(1).get<std::uint64_t>();
+}
+
+void to_json(json &j, const Iteration &it) {
+  j = {{"index", it.index},
+       {"warmup", it.warmup},
+       {"ops", it.ops},
+       {"ticks", it.ticks},
+       {"ticks_per_op", it.ticks_per_op},
+       {"ns_per_op", it.ns_per_op},
+       {"migrated", it.migrated},
+       {"multiplexed", it.multiplexed},
+       {"unscheduled", it.unscheduled},
+       {"counters_per_op", it.counters_per_op},
+       {"context_switches", it.context_switches},
+       {"batches", it.batches}};
+}
+
+// ops and ns/op are what every reader needs of an iteration.
+void from_json(const json &j, Iteration &it) {
+  j.at("ops").get_to(it.ops);
+  j.at("ns_per_op").get_to(it.ns_per_op);
+  optional_field(j, "index", it.index);
+  optional_field(j, "warmup", it.warmup);
+  optional_field(j, "ticks", it.ticks);
+  optional_field(j, "ticks_per_op", it.ticks_per_op);
+  optional_field(j, "migrated", it.migrated);
+  optional_field(j, "multiplexed", it.multiplexed);
+  optional_field(j, "unscheduled", it.unscheduled);
+  optional_field(j, "counters_per_op", it.counters_per_op);
+  optional_field(j, "context_switches", it.context_switches);
+  optional_field(j, "batches", it.batches);
+}
+
+void to_json(json &j, const UnavailableCounter &u) { j = {{"name", u.name}, {"reason", u.reason}}; }
+
+void from_json(const json &j, UnavailableCounter &u) {
+  j.at("name").get_to(u.name);
+  j.at("reason").get_to(u.reason);
+}
+
+void to_json(json &j, const ForkResult &f) {
+  j = {{"fork", f.number},
+       {"warmup", f.warmup},
+       {"pid", f.pid},
+       {"status", f.status},
+       {"exit_code", f.exit_code},
+       {"signal", f.signal},
+       {"error", f.error},
+       {"batch_size", f.batch_size},
+       {"timer", f.timer},
+       {"warmup_iterations", f.warmup_iterations()},
+       {"warmup_stable", f.warmup_stable},
+       {"warmup_criterion", f.warmup_criterion},
+       {"iterations", f.iterations}};
+  if (f.ab)
+    j["ab"] = *f.ab;
+}
+
+// warmup_iterations is not read: it is the count of the warmup iterations.
+void from_json(const json &j, ForkResult &f) {
+  j.at("fork").get_to(f.number);
+  j.at("status").get_to(f.status);
+  j.at("iterations").get_to(f.iterations);
+  optional_field(j, "warmup", f.warmup);
+  optional_field(j, "pid", f.pid);
+  optional_field(j, "exit_code", f.exit_code);
+  optional_field(j, "signal", f.signal);
+  optional_field(j, "error", f.error);
+  optional_field(j, "batch_size", f.batch_size);
+  optional_field(j, "timer", f.timer);
+  optional_field(j, "warmup_stable", f.warmup_stable);
+  optional_field(j, "warmup_criterion", f.warmup_criterion);
+  if (auto ab = j.find("ab"); ab != j.end())
+    f.ab = ab->get<AbFork>();
+}
+
+void to_json(json &j, const BenchmarkResult &b) {
+  json params = json::object();
+  for (const auto &[k, v] : b.params)
+    params[k] = v;
+  j = {{"name", b.name},   {"params", params},         {"file", b.file},   {"line", b.line},
+       {"protected", b.protected_by_plugin}, {"forks", b.forks}, {"stop", b.stop}, {"summary", b.summary}};
+}
+
+void from_json(const json &j, BenchmarkResult &b) {
+  j.at("name").get_to(b.name);
+  j.at("forks").get_to(b.forks);
+  if (auto params = j.find("params"); params != j.end())
+    for (const auto &[k, v] : params->items())
+      b.params.emplace_back(k, v.get<std::string>());
+  optional_field(j, "file", b.file);
+  optional_field(j, "line", b.line);
+  optional_field(j, "protected", b.protected_by_plugin);
+  optional_field(j, "stop", b.stop);
+  optional_field(j, "summary", b.summary);
+}
+
+void to_json(json &j, const RunResult &run) {
+  j = header_json(run);
+  j["benchmarks"] = run.benchmarks;
+}
+
+void from_json(const json &j, RunResult &run) {
+  j.at("benchmarks").get_to(run.benchmarks);
+  optional_field(j, "partial", run.partial);
+  optional_field(j, "started", run.started);
+  optional_field(j, "runner_pid", run.runner_pid);
+  optional_field(j, "config", run.config);
+  if (auto m = j.find("machine"); m != j.end()) {
+    optional_field(*m, "cpu", run.machine.cpu);
+    optional_field(*m, "cores", run.machine.cores);
+    optional_field(*m, "kernel", run.machine.kernel);
+    optional_field(*m, "governor", run.machine.governor);
+    optional_field(*m, "hostname", run.machine.hostname);
+    optional_field(*m, "timer", run.timer);
+  }
+  if (auto c = j.find("counters"); c != j.end()) {
+    optional_field(*c, "names", run.counter_names);
+    optional_field(*c, "unavailable", run.counters_unavailable);
+  }
+  if (auto ab = j.find("ab"); ab != j.end())
+    run.ab = ab->get<AbRun>();
+}
+
+json read_json_file(const std::string &path) {
+  std::ifstream in(path);
+  if (!in)
+    throw std::runtime_error("cannot open '" + path + "'");
+  try {
+    return json::parse(in);
+  } catch (const json::exception &e) {
+    throw std::runtime_error("'" + path + "' is not valid JSON (truncated?): " + e.what());
+  }
+}
+
+bool is_results_document(const json &doc) {
+  return doc.is_object() && doc.value("schema", "") == "steady-results/1";
+}
+
+RunResult results_from_json(const json &doc, const std::string &what) {
+  if (!is_results_document(doc))
+    throw std::runtime_error(what + " is not a steady result file (schema steady-results/1)");
+  try {
+    return doc.get<RunResult>();
+  } catch (const json::exception &e) {
+    throw std::runtime_error(what + " is missing data: " + e.what());
+  }
+}
+
+RunResult read_results(const std::string &path) { return results_from_json(read_json_file(path), "'" + path + "'"); }
+
+void write_atomically(const std::string &path, const std::function<void(std::ostream &)> &write) {
+  std::string tmp = path + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream out(tmp);
+    write(out);
+    if (!out)
+      throw std::runtime_error("cannot write '" + tmp + "'");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "'");
+}
+
+void SaveThrottle::save(const std::function<void()> &write, bool always) {
+  if (!always && Clock::now() - last_ < 10 * cost_)
+    return;
+  const Clock::time_point t0 = Clock::now();
+  write();
+  last_ = Clock::now();
+  cost_ = last_ - t0;
+}
+
+void ResultsWriter::write(const RunResult &run, const std::string &path) {
+  // A benchmark's data is final once the next one has started.
+  for (std::size_t i = cached_.size(); i + 1 < run.benchmarks.size(); ++i)
+    cached_.push_back(json(run.benchmarks[i]).dump());
+  std::string head = header_json(run).dump(1);
+  head.resize(head.size() - 2); // the closing "\n}"
+  write_atomically(path, [&](std::ostream &out) {
+    out << head << ",\n \"benchmarks\": [";
+    for (std::size_t i = 0; i < run.benchmarks.size(); ++i) {
+      out << (i ? ",\n  " : "\n  ");
+      if (i < cached_.size())
+        out << cached_[i];
+      else
+        out << json(run.benchmarks[i]).dump();
+    }
+    out << (run.benchmarks.empty() ? "]\n}\n" : "\n ]\n}\n");
+  });
+}
+
+} // namespace steady

@@ -1,0 +1,108 @@
+// The results model's one reader: what it requires, what it tolerates, and
+// that reading a file back and writing it again loses nothing.
+#include <cstdio>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "steady/results_json.h"
+
+namespace steady {
+namespace {
+
+using nlohmann::json;
+
+std::string temp_path(const std::string &what) {
+  return ::testing::TempDir() + "steady-" + what + "-" + std::to_string(getpid()) + ".json";
+}
+
+RunResult full_run() {
+  RunResult run;
+  run.started = "2026-11-22T00:00:00Z";
+  run.runner_pid = 42;
+  run.config.mode = Mode::Sample;
+  run.config.counters = {"cycles"};
+  run.machine = {"cpu", "Linux 6", "performance", "host", 2};
+  run.timer.ticks_per_ns = 2.5;
+  run.timer.source = "cpuid-0x15";
+  run.counter_names = {"task-clock"};
+  run.counters_unavailable = {{"cycles", "no PMU"}};
+  run.ab = AbRun{"A", "./old", "./new", 7};
+  BenchmarkResult b;
+  b.name = "sort/n=8";
+  b.params = {{"n", "8"}};
+  b.file = "f.cpp";
+  b.line = 3;
+  b.protected_by_plugin = true;
+  ForkResult f;
+  f.number = 1;
+  f.status = ForkStatus::timeout;
+  f.error = "killed";
+  f.warmup_criterion = {{"rciw", 0.01}};
+  f.ab = AbFork{"A", "./old", 2, 5};
+  Iteration it;
+  it.warmup = true;
+  it.ops = 10;
+  it.ns_per_op = 1.5;
+  it.batches = {{3.75, 10}};
+  f.iterations = {it};
+  b.forks = {f};
+  b.stop = {"rciw", false, "max forks (5) reached", {{"rciw", 0.05}}};
+  b.summary.ci_over = CiOver::forks;
+  b.summary.ns_per_op = 1.5;
+  run.benchmarks = {b};
+  return run;
+}
+
+TEST(ResultsReader, ReadingBackAndWritingAgainLosesNothing) {
+  const std::string a = temp_path("first"), b = temp_path("second");
+  ResultsWriter().write(full_run(), a);
+  RunResult back = read_results(a);
+  EXPECT_EQ(back.benchmarks.at(0).forks.at(0).status, ForkStatus::timeout);
+  EXPECT_EQ(back.benchmarks[0].forks[0].ab->round, 2);
+  EXPECT_EQ(back.benchmarks[0].summary.ci_over, CiOver::forks);
+  EXPECT_EQ(back.config.mode, Mode::Sample);
+  ResultsWriter().write(back, b);
+  std::ifstream fa(a), fb(b);
+  std::string sa((std::istreambuf_iterator<char>(fa)), {}), sb((std::istreambuf_iterator<char>(fb)), {});
+  EXPECT_EQ(sa, sb);
+  std::remove(a.c_str());
+  std::remove(b.c_str());
+}
+
+TEST(ResultsReader, NamesTheFileAndTheMissingField) {
+  json doc = {{"schema", "steady-results/1"},
+              {"benchmarks", {{{"name", "x"}, {"forks", {{{"fork", 1}, {"status", "ok"}, {"iterations", {{{"ops", 1}}}}}}}}}}};
+  try {
+    results_from_json(doc, "'x.json'");
+    FAIL() << "read a file without ns_per_op";
+  } catch (const std::runtime_error &e) {
+    EXPECT_NE(std::string(e.what()).find("'x.json' is missing data"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("'ns_per_op'"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(results_from_json(json{{"schema", "other"}}, "'y.json'"), std::runtime_error);
+  EXPECT_THROW(results_from_json(json::array(), "'z.json'"), std::runtime_error);
+}
+
+TEST(ResultsReader, ToleratesWhatReadersDoNotNeed) {
+  // As the tests' generators and steady ab write them: no machine, no
+  // summary, no fork details.
+  json doc = {{"schema", "steady-results/1"},
+              {"benchmarks",
+               {{{"name", "x"},
+                 {"forks", {{{"fork", 1}, {"status", "ok"}, {"iterations", {{{"ops", 2}, {"ns_per_op", 3.0}}}}}}}}}}};
+  RunResult run = results_from_json(doc, "'x.json'");
+  ASSERT_EQ(run.benchmarks.at(0).forks.at(0).iterations.size(), 1u);
+  EXPECT_FALSE(run.benchmarks[0].forks[0].warmup);
+  EXPECT_DOUBLE_EQ(run.timer.ticks_per_ns, 1);
+}
+
+TEST(ResultsReader, AnUnknownForkStatusIsAFailure) {
+  json fork = {{"fork", 1}, {"status", "exploded"}, {"iterations", json::array()}};
+  EXPECT_TRUE(fork.get<ForkResult>().failed());
+  EXPECT_EQ(to_string(ForkStatus::spawn_failed), "spawn-failed");
+  EXPECT_EQ(to_string(ForkStatus::runner_failed), "runner-failed");
+}
+
+} // namespace
+} // namespace steady

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <functional>
 
+#include "preemption.h"
 #include "results.h"
 #include "stopping.h"
 
@@ -16,12 +17,23 @@ struct ForkPlan {
   const TimerInfo *timer;
   Counters *counters; // opened and enabled by the caller
   Fixture *state;     // the trial's fixture, set up by measure_fork; null for plain benchmarks
+  const PreemptionProbe *probe; // opened by the caller
   // When set (an interrupt, in --no-fork runs), no further iteration starts.
   const std::atomic<bool> *stop = nullptr;
 };
 
 // At most this many weighted batch samples are kept per iteration.
 inline constexpr std::size_t kMaxBatchSamples = 1000;
+
+// A batch size is accepted when the fastest of this many batches reaches the
+// target time.
+inline constexpr int kCalibrationRepeats = 3;
+
+// Preempted batches are run again; an iteration that has no clean batch by
+// the end of its time goes on for up to kPreemptionBound times its time (and
+// at most kMaxDiscarded batches), then keeps its preempted batches, flagged.
+inline constexpr double kPreemptionBound = 10;
+inline constexpr int kMaxDiscarded = 10000;
 
 // The time one batch should take: >= 1000x the timer's resolution and 100x
 // its overhead, and about 1/1000 of an iteration.

@@ -200,7 +200,10 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
   f.pid = getpid();
   f.timer = timer;
   try {
-    WarmupOutcome w = measure_fork({&b, &cfg, &timer, &counters, nullptr, &g_interrupted},
+    PreemptionProbe probe;
+    probe.open(timer.ticks_per_ns);
+    f.preemption = preemption_info(probe);
+    WarmupOutcome w = measure_fork({&b, &cfg, &timer, &counters, nullptr, &probe, &g_interrupted},
                                    [&](std::uint64_t n) { f.batch_size = n; },
                                    [&](const Iteration &it) {
                                      f.iterations.push_back(it);
@@ -286,6 +289,7 @@ int run_main(int argc, char **argv) {
   run.config = cfg;
   run.started = now_utc();
   run.machine = describe_machine();
+  run.load_start = run.load_end = read_machine_load();
   // A given frequency (steady ab passes its first runner's to the others, so
   // that every fork of both versions converts ticks alike) skips the ~100 ms
   // calibration.
@@ -391,12 +395,15 @@ int run_main(int argc, char **argv) {
       result.stop.stable &= fr.warmup_stable || fr.failed();
     result.summary = summarize(result.forks, run.counter_names.size(), run.timer.ticks_per_ns, cfg.seed);
     result.summary.ipc = instructions_per_cycle(run.counter_names, result.summary.counters_per_op);
+    run.load_end = read_machine_load();
     save(false); // after every benchmark: a killed run still leaves a complete file
   }
   progress.done();
   run.partial = bool(g_interrupted);
+  run.load_end = read_machine_load();
   save(true);
   print_table(run);
+  print_machine_busy(run);
   int multiplexed = 0;
   for (const BenchmarkResult &r : run.benchmarks)
     multiplexed += r.summary.multiplexed || r.summary.unscheduled;

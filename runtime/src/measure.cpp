@@ -7,10 +7,12 @@
 namespace steady {
 
 // Long enough that the timer's resolution and overhead are noise (>= 1000x the
-// resolution), short enough for about a thousand batches per iteration.
-double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t) {
+// resolution) and the readings between batches cheap, short enough for about
+// a thousand batches per iteration.
+double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe_read_ns) {
   double iteration_ticks = cfg.iteration_time * 1e9 * t.ticks_per_ns;
-  return std::max({1000 * t.resolution_ticks, 100 * t.overhead_ticks, iteration_ticks / kMaxBatchSamples});
+  return std::max({1000 * t.resolution_ticks, 100 * t.overhead_ticks, 50 * probe_read_ns * t.ticks_per_ns,
+                   iteration_ticks / kMaxBatchSamples});
 }
 
 void thin(std::vector<BatchSample> &s) {
@@ -46,7 +48,7 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
   // Invocation-level setup runs between invocations: one per batch.
   if (p.config->mode == Mode::SingleShot || p.bench->invocation_setup)
     return 1;
-  const double target = target_batch_ticks(*p.config, *p.timer);
+  const double target = target_batch_ticks(*p.config, *p.timer, p.probe->read_ns());
   const std::uint64_t reset_every = p.state ? p.state->reset_every() : 0;
   auto batch = [&](std::uint64_t n) {
     if (reset_every && p.state)

@@ -36,8 +36,10 @@ inline constexpr double kPreemptionBound = 10;
 inline constexpr int kMaxDiscarded = 10000;
 
 // The time one batch should take: >= 1000x the timer's resolution and 100x
-// its overhead, and about 1/1000 of an iteration.
-double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t);
+// its overhead, >= 50x the cost of a preemption reading (`probe_read_ns`, paid
+// per batch: at most 2 % of an iteration's time and of its counts), and
+// about 1/1000 of an iteration.
+double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe_read_ns = 0);
 
 // Halves the number of batch samples by merging neighbours (weights add up,
 // the weighted mean is kept).

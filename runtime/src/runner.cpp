@@ -342,6 +342,7 @@ int run_main(int argc, char **argv) {
   const std::vector<std::string> args = fork_args(cfg, run.timer);
   const StopPolicy policy = stop_policy(cfg);
   const int total_forks = cfg.warmup_forks + (policy.dynamic() ? cfg.max_forks : cfg.forks);
+  bool noted_fallback = false; // "perf refused: getrusage" is said once
   for (std::size_t k = 0; k < selected.size() && !g_interrupted; ++k) {
     const Benchmark &b = benchmarks()[selected[k]];
     BenchmarkResult &result = run.benchmarks.emplace_back();
@@ -366,6 +367,12 @@ int run_main(int argc, char **argv) {
         progress.done();
         std::fprintf(stderr, "error: %s fork %d %s: %s; %zu iteration(s) kept, the run goes on\n", b.name.c_str(), f,
                      fork.status.c_str(), fork.error.c_str(), fork.iterations.size());
+      }
+      if (const PreemptionInfo &pi = fork.preemption; !pi.fallback_reason.empty() && !noted_fallback) {
+        progress.done();
+        std::fprintf(stderr, "note: preemption detected with %s (%s)\n", pi.mechanism.c_str(),
+                     pi.fallback_reason.c_str());
+        noted_fallback = true;
       }
       result.forks.push_back(std::move(fork));
       // Algorithm 1, line 14: fork stoppage from min_forks on.

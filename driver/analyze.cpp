@@ -25,7 +25,7 @@ using json = nlohmann::json;
 
 // Below this many iterations n/6 leaves fewer than 2 points to judge and
 // segments of at least 2 points leave little to find: the fork is reported,
-// not analysed.
+// not analyzed.
 constexpr std::size_t kMinIterations = 12;
 
 struct Options {
@@ -36,26 +36,26 @@ struct Options {
   bool no_outlier_filter = false;
 };
 
-struct ForkData {
+struct ForkSeries {
   int number = 0;
   std::vector<double> ns_per_op;
   std::vector<double> elapsed; // seconds since the fork's first iteration began, at each iteration's end
   std::size_t warmup_iterations = 0;
-  // Set when the fork was not analysed.
+  // Set when the fork was not analyzed.
   std::string skipped;
   stats::ForkSteadyState analysis;
 };
 
-struct BenchData {
+struct BenchmarkSeries {
   std::string name;
-  std::vector<ForkData> forks;
-  std::size_t other_forks = 0; // failed or warmup forks, not analysed
+  std::vector<ForkSeries> forks;
+  std::size_t other_forks = 0; // failed or warmup forks, not analyzed
 };
 
-std::vector<BenchData> load(const std::string &path) {
-  std::vector<BenchData> out;
+std::vector<BenchmarkSeries> load(const std::string &path) {
+  std::vector<BenchmarkSeries> out;
   for (const BenchmarkResult &b : read_results(path).benchmarks) {
-    BenchData bd{b.name, {}, 0};
+    BenchmarkSeries bd{b.name, {}, 0};
     for (const ForkResult &f : b.forks) {
       // Warmup forks are discarded by design and failed forks stopped early:
       // neither says how the measured forks behave.
@@ -63,7 +63,7 @@ std::vector<BenchData> load(const std::string &path) {
         ++bd.other_forks;
         continue;
       }
-      ForkData fd;
+      ForkSeries fd;
       fd.number = f.number;
       double t = 0;
       for (const Iteration &it : f.iterations) {
@@ -95,7 +95,7 @@ std::string seconds(double s) {
                                                           : fmt::format("{:.0f} us", s * 1e6);
 }
 
-std::string verdict_text(const ForkData &f, double tolerance) {
+std::string verdict_text(const ForkSeries &f, double tolerance) {
   const stats::ForkSteadyState &a = f.analysis;
   if (a.steady)
     return fmt::format("steady from iteration {} ({} in); {} segment(s), penalty {:.4g} ({})", *a.steady_iteration,
@@ -106,7 +106,7 @@ std::string verdict_text(const ForkData &f, double tolerance) {
 }
 
 int run(const Options &o) {
-  std::vector<BenchData> benches;
+  std::vector<BenchmarkSeries> benches;
   try {
     benches = load(o.file);
   } catch (const std::exception &e) {
@@ -129,11 +129,11 @@ int run(const Options &o) {
 
   json jbenches = json::array();
   int plots = 0;
-  for (BenchData &b : benches) {
-    std::vector<stats::ForkSteadyState> analysed;
+  for (BenchmarkSeries &b : benches) {
+    std::vector<stats::ForkSteadyState> analyzed;
     json jforks = json::array();
     std::size_t used_min = SIZE_MAX, used_max = 0;
-    for (ForkData &f : b.forks) {
+    for (ForkSeries &f : b.forks) {
       const std::size_t n = f.ns_per_op.size();
       if (n < kMinIterations)
         f.skipped = fmt::format("too few iterations to analyse ({} < {})", n, kMinIterations);
@@ -154,7 +154,7 @@ int run(const Options &o) {
         continue;
       }
       const stats::ForkSteadyState &a = f.analysis;
-      analysed.push_back(a);
+      analyzed.push_back(a);
       used_min = std::min(used_min, f.warmup_iterations);
       used_max = std::max(used_max, f.warmup_iterations);
       json segments = json::array();
@@ -176,12 +176,12 @@ int run(const Options &o) {
 
     json jb = {{"benchmark", b.name}, {"forks", jforks}, {"other_forks", b.other_forks}};
     fmt::print("{}\n", b.name);
-    if (analysed.empty()) {
+    if (analyzed.empty()) {
       jb["stability"] = nullptr;
       fmt::print("  no fork to analyse ({} measured fork(s) with status ok{})\n", b.forks.size(),
                  b.other_forks ? fmt::format(", {} failed or warmup fork(s) skipped", b.other_forks) : "");
     } else {
-      stats::BenchmarkSteadyState bs = stats::classify_benchmark(analysed);
+      stats::BenchmarkSteadyState bs = stats::classify_benchmark(analyzed);
       jb["stability"] = to_string(bs.stability);
       jb["steady_forks"] = bs.steady_forks;
       jb["analysed_forks"] = bs.forks;
@@ -193,7 +193,7 @@ int run(const Options &o) {
         std::size_t w = *bs.recommended_warmup_iterations;
         // In time: how far into its fork the latest-starting steady state began.
         std::optional<double> warmup_time;
-        for (const stats::ForkSteadyState &x : analysed)
+        for (const stats::ForkSteadyState &x : analyzed)
           if (x.steady && x.steady_iteration == w) {
             warmup_time = x.steady_time;
             break;
@@ -216,7 +216,7 @@ int run(const Options &o) {
       fmt::print("  {} ({} of {} forks steady{}); {}\n", to_string(bs.stability), bs.steady_forks, bs.forks,
                  b.other_forks ? fmt::format("; {} failed or warmup fork(s) skipped", b.other_forks) : "", rec);
     }
-    for (const ForkData &f : b.forks) {
+    for (const ForkSeries &f : b.forks) {
       if (!f.skipped.empty()) {
         fmt::print("  fork {}: {}\n", f.number, f.skipped);
         continue;

@@ -75,7 +75,7 @@ Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
   for (const ForkResult &f : b.forks) {
     if (f.failed() || f.warmup)
       continue;
-    stats::Fork fork;
+    stats::ForkSamples fork;
     std::vector<double> means;
     for (const Iteration &it : f.iterations) {
       if (it.warmup || it.batches.empty())

@@ -34,7 +34,7 @@ struct EvalOptions {
 // One benchmark's recording: forks -> iterations -> weighted batch samples.
 struct Recording {
   std::string name;
-  std::vector<stats::Fork> forks;
+  std::vector<stats::ForkSamples> forks;
 };
 
 // The ok measurement forks of every benchmark, in ticks/op.
@@ -45,7 +45,7 @@ std::vector<Recording> load(const std::string &path) {
     for (const ForkResult &f : b.forks) {
       if (f.failed() || f.warmup)
         continue;
-      stats::Fork fork;
+      stats::ForkSamples fork;
       for (const Iteration &it : f.iterations)
         if (!it.batches.empty())
           fork.push_back(weighted_samples(it));
@@ -59,7 +59,7 @@ std::vector<Recording> load(const std::string &path) {
 }
 
 struct Replay {
-  std::vector<stats::Fork> measured;
+  std::vector<stats::ForkSamples> measured;
   int iterations_used = 0;
   double warmup_mean = 0;
 };
@@ -70,7 +70,7 @@ Replay replay(const Recording &r, const StopPolicy &policy, const EvalOptions &o
   Replay out;
   ForkStop forks(policy, o.min_forks);
   std::vector<int> warmups;
-  for (const stats::Fork &fork : r.forks) {
+  for (const stats::ForkSamples &fork : r.forks) {
     if (int(forks.forks().size()) == o.max_forks)
       break;
     const int available = int(fork.size()) - o.iterations;
@@ -85,7 +85,7 @@ Replay replay(const Recording &r, const StopPolicy &policy, const EvalOptions &o
       }
     warmups.push_back(stop);
     out.iterations_used += stop + o.iterations;
-    if (forks.stop_after(stats::Fork(fork.begin() + stop, fork.begin() + stop + o.iterations)))
+    if (forks.stop_after(stats::ForkSamples(fork.begin() + stop, fork.begin() + stop + o.iterations)))
       break;
   }
   out.measured = forks.forks();
@@ -130,8 +130,8 @@ int evaluate(const EvalOptions &o) {
     int same = 0, total_static = 0, total_used = 0;
     std::vector<double> change, warmups, forks;
     for (const Recording &r : recs) {
-      std::vector<stats::Fork> static_data;
-      for (const stats::Fork &f : r.forks) {
+      std::vector<stats::ForkSamples> static_data;
+      for (const stats::ForkSamples &f : r.forks) {
         total_static += int(f.size());
         if (int(f.size()) > o.static_warmup)
           static_data.emplace_back(f.begin() + o.static_warmup, f.end());

@@ -107,7 +107,13 @@ void to_json(json &j, const Summary &s) {
        {"iterations", s.iterations},
        {"migrated", s.migrated},
        {"multiplexed", s.multiplexed},
-       {"unscheduled", s.unscheduled}};
+       {"unscheduled", s.unscheduled},
+       {"preemption",
+        {{"batches", s.batches_run},
+         {"preempted", s.preempted},
+         {"discarded", s.preempted - s.preempted_kept},
+         {"kept", s.preempted_kept},
+         {"bound_hit_iterations", s.bound_hit}}}};
 }
 
 void from_json(const json &j, Summary &s) {
@@ -131,6 +137,12 @@ void from_json(const json &j, Summary &s) {
   optional_field(j, "migrated", s.migrated);
   optional_field(j, "multiplexed", s.multiplexed);
   optional_field(j, "unscheduled", s.unscheduled);
+  if (auto p = j.find("preemption"); p != j.end()) { // "discarded" is preempted - kept
+    optional_field(*p, "batches", s.batches_run);
+    optional_field(*p, "preempted", s.preempted);
+    optional_field(*p, "kept", s.preempted_kept);
+    optional_field(*p, "bound_hit_iterations", s.bound_hit);
+  }
 }
 
 void to_json(json &j, const StopResult &s) {
@@ -182,6 +194,10 @@ json header_json(const RunResult &run) {
               {"governor", run.machine.governor},
               {"hostname", run.machine.hostname},
               {"timer", run.timer}}},
+            {"load",
+             {{"start", run.load_start},
+              {"end", run.load_end},
+              {"steal_share", steal_share(run.load_start, run.load_end)}}},
             {"counters", {{"names", run.counter_names}, {"unavailable", run.counters_unavailable}}}};
   if (run.ab)
     j["ab"] = *run.ab;
@@ -224,6 +240,11 @@ void to_json(json &j, const Iteration &it) {
        {"unscheduled", it.unscheduled},
        {"counters_per_op", it.counters_per_op},
        {"context_switches", it.context_switches},
+       {"batches_run", it.batches_run},
+       {"preempted_switch", it.preempted_switch},
+       {"preempted_cpu_short", it.preempted_cpu_short},
+       {"preempted_kept", it.preempted_kept},
+       {"preemption_bound_hit", it.preemption_bound_hit},
        {"batches", it.batches}};
 }
 
@@ -240,7 +261,38 @@ void from_json(const json &j, Iteration &it) {
   optional_field(j, "unscheduled", it.unscheduled);
   optional_field(j, "counters_per_op", it.counters_per_op);
   optional_field(j, "context_switches", it.context_switches);
+  optional_field(j, "batches_run", it.batches_run);
+  optional_field(j, "preempted_switch", it.preempted_switch);
+  optional_field(j, "preempted_cpu_short", it.preempted_cpu_short);
+  optional_field(j, "preempted_kept", it.preempted_kept);
+  optional_field(j, "preemption_bound_hit", it.preemption_bound_hit);
   optional_field(j, "batches", it.batches);
+}
+
+void to_json(json &j, const PreemptionInfo &p) {
+  j = {{"mechanism", p.mechanism}, {"fallback_reason", p.fallback_reason}, {"margin_ns", p.margin_ns},
+       {"read_ns", p.read_ns}};
+}
+
+void from_json(const json &j, PreemptionInfo &p) {
+  optional_field(j, "mechanism", p.mechanism);
+  optional_field(j, "fallback_reason", p.fallback_reason);
+  optional_field(j, "margin_ns", p.margin_ns);
+  optional_field(j, "read_ns", p.read_ns);
+}
+
+void to_json(json &j, const MachineLoad &l) {
+  j = {{"loadavg", {l.load1, l.load5, l.load15}}, {"steal_jiffies", l.steal_jiffies}, {"total_jiffies", l.total_jiffies}};
+}
+
+void from_json(const json &j, MachineLoad &l) {
+  if (auto avg = j.find("loadavg"); avg != j.end()) {
+    l.load1 = avg->at(0);
+    l.load5 = avg->at(1);
+    l.load15 = avg->at(2);
+  }
+  optional_field(j, "steal_jiffies", l.steal_jiffies);
+  optional_field(j, "total_jiffies", l.total_jiffies);
 }
 
 void to_json(json &j, const UnavailableCounter &u) { j = {{"name", u.name}, {"reason", u.reason}}; }
@@ -260,6 +312,7 @@ void to_json(json &j, const ForkResult &f) {
        {"error", f.error},
        {"batch_size", f.batch_size},
        {"timer", f.timer},
+       {"preemption", f.preemption},
        {"warmup_iterations", f.warmup_iterations()},
        {"warmup_stable", f.warmup_stable},
        {"warmup_criterion", f.warmup_criterion},
@@ -280,6 +333,7 @@ void from_json(const json &j, ForkResult &f) {
   optional_field(j, "error", f.error);
   optional_field(j, "batch_size", f.batch_size);
   optional_field(j, "timer", f.timer);
+  optional_field(j, "preemption", f.preemption);
   optional_field(j, "warmup_stable", f.warmup_stable);
   optional_field(j, "warmup_criterion", f.warmup_criterion);
   if (auto ab = j.find("ab"); ab != j.end())
@@ -325,6 +379,10 @@ void from_json(const json &j, RunResult &run) {
     optional_field(*m, "governor", run.machine.governor);
     optional_field(*m, "hostname", run.machine.hostname);
     optional_field(*m, "timer", run.timer);
+  }
+  if (auto l = j.find("load"); l != j.end()) { // steal_share follows from start and end
+    optional_field(*l, "start", run.load_start);
+    optional_field(*l, "end", run.load_end);
   }
   if (auto c = j.find("counters"); c != j.end()) {
     optional_field(*c, "names", run.counter_names);

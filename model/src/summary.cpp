@@ -1,5 +1,5 @@
 // A benchmark's summary over its forks, computed from the results alone: the
-// runner and steady ab (for the side files it writes) summarise alike.
+// runner and steady ab (for the side files it writes) summarize alike.
 #include <algorithm>
 
 #include "steady/results.h"
@@ -25,8 +25,8 @@ double weighted_percentile(std::vector<BatchSample> samples, double q) {
 
 } // namespace
 
-stats::Iteration weighted_samples(const Iteration &it, double ticks_per_ns) {
-  stats::Iteration out;
+stats::IterationSamples weighted_samples(const Iteration &it, double ticks_per_ns) {
+  stats::IterationSamples out;
   out.reserve(it.batches.size());
   for (const BatchSample &b : it.batches)
     out.push_back({b.ticks_per_op / ticks_per_ns, double(b.ops)});
@@ -42,7 +42,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
   Summary s;
   s.counters_per_op.assign(counters, 0);
   std::vector<BatchSample> batches;
-  std::vector<stats::Fork> samples;
+  std::vector<stats::ForkSamples> samples;
   double ticks = 0, ops = 0;
   for (const ForkResult &f : forks) {
     if (f.warmup)
@@ -53,7 +53,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
       ++s.forks_failed;
       continue;
     }
-    stats::Fork fork;
+    stats::ForkSamples fork;
     for (const Iteration &it : f.iterations) {
       if (it.warmup || it.batches.empty())
         continue;
@@ -64,6 +64,10 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
       s.migrated |= it.migrated;
       s.multiplexed |= it.multiplexed;
       s.unscheduled |= it.unscheduled;
+      s.batches_run += it.batches_run;
+      s.preempted += it.preempted_switch + it.preempted_cpu_short;
+      s.preempted_kept += it.preempted_kept;
+      s.bound_hit += it.preemption_bound_hit;
       batches.insert(batches.end(), it.batches.begin(), it.batches.end());
       for (std::size_t c = 0; c < counters && c < it.counters_per_op.size(); ++c)
         s.counters_per_op[c] += it.counters_per_op[c] * double(it.ops);
@@ -100,6 +104,11 @@ double instructions_per_cycle(const std::vector<std::string> &names, const std::
       instructions = per_op[i];
   }
   return cycles > 0 ? instructions / cycles : 0;
+}
+
+double steal_share(const MachineLoad &start, const MachineLoad &end) {
+  double total = end.total_jiffies - start.total_jiffies;
+  return total > 0 ? (end.steal_jiffies - start.steal_jiffies) / total : 0;
 }
 
 } // namespace steady

@@ -1,4 +1,4 @@
-// Hardware and software event counters (SPEC §3.4): names resolved by libpfm4
+// Hardware and software event counters: names resolved by libpfm4
 // (loaded at run time, so a program links with -lsteady alone), opened with
 // perf_event_open as one group per PMU, enabled once per fork and read around
 // every iteration — through rdpmc on the mmap page when the kernel allows it
@@ -66,7 +66,7 @@ public:
   void open(const std::vector<std::string> &names);
   // After open(): when something requested is unavailable, counts the
   // software events task-clock and page-faults instead (those not already
-  // counted), as SPEC §3.4's fallback says.
+  // counted), so that a run without a PMU still reports time and software events.
   void add_fallback();
   void enable();
   CounterSnapshot read() const;

@@ -1,4 +1,4 @@
-// The machine a run measured on, for the result file.
+// The machine a run measured on and its load, for the result file.
 #include <fstream>
 #include <sys/utsname.h>
 #include <thread>
@@ -16,6 +16,25 @@ std::string first_line(const char *path) {
 }
 
 } // namespace
+
+MachineLoad read_machine_load() {
+  MachineLoad l;
+  std::ifstream("/proc/loadavg") >> l.load1 >> l.load5 >> l.load15;
+  // "cpu  user nice system idle iowait irq softirq steal guest guest_nice";
+  // guest time is already counted in user and nice.
+  std::ifstream stat("/proc/stat");
+  std::string cpu;
+  stat >> cpu;
+  double v[8] = {};
+  for (double &x : v)
+    stat >> x;
+  if (cpu == "cpu") {
+    l.steal_jiffies = v[7];
+    for (double x : v)
+      l.total_jiffies += x;
+  }
+  return l;
+}
 
 Machine describe_machine() {
   Machine m;

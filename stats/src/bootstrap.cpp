@@ -20,12 +20,12 @@ std::uint64_t splitmix64(std::uint64_t &x) {
 }
 
 // One resample's weighted sum and weight, drawn level by level.
-void resample(const std::vector<Fork> &data, Rng &rng, double &sum, double &weight) {
+void resample(const std::vector<ForkSamples> &data, Rng &rng, double &sum, double &weight) {
   sum = weight = 0;
   for (std::size_t f = 0; f < data.size(); ++f) {
-    const Fork &fork = data[rng.below(data.size())];
+    const ForkSamples &fork = data[rng.below(data.size())];
     for (std::size_t i = 0; i < fork.size(); ++i) {
-      const Iteration &it = fork[rng.below(fork.size())];
+      const IterationSamples &it = fork[rng.below(fork.size())];
       for (std::size_t s = 0; s < it.size(); ++s) {
         const Weighted &w = it[rng.below(it.size())];
         sum += w.value * w.weight;
@@ -35,10 +35,10 @@ void resample(const std::vector<Fork> &data, Rng &rng, double &sum, double &weig
   }
 }
 
-double point_estimate(const std::vector<Fork> &data) {
+double point_estimate(const std::vector<ForkSamples> &data) {
   double sum = 0, weight = 0;
-  for (const Fork &f : data)
-    for (const Iteration &it : f)
+  for (const ForkSamples &f : data)
+    for (const IterationSamples &it : f)
       for (const Weighted &w : it) {
         sum += w.value * w.weight;
         weight += w.weight;
@@ -46,13 +46,13 @@ double point_estimate(const std::vector<Fork> &data) {
   return sum / weight;
 }
 
-void check(const std::vector<Fork> &data) {
+void check(const std::vector<ForkSamples> &data) {
   if (data.empty())
     throw std::invalid_argument("bootstrap of no forks");
-  for (const Fork &f : data) {
+  for (const ForkSamples &f : data) {
     if (f.empty())
       throw std::invalid_argument("bootstrap of a fork without iterations");
-    for (const Iteration &it : f)
+    for (const IterationSamples &it : f)
       if (it.empty())
         throw std::invalid_argument("bootstrap of an iteration without samples");
   }
@@ -105,7 +105,7 @@ std::uint64_t Rng::below(std::uint64_t n) {
   return std::uint64_t(m >> 64);
 }
 
-Interval bootstrap_mean(const std::vector<Fork> &data, double confidence, int resamples, std::uint64_t seed) {
+Interval bootstrap_mean(const std::vector<ForkSamples> &data, double confidence, int resamples, std::uint64_t seed) {
   check(data);
   Rng rng(seed);
   std::vector<double> means(static_cast<std::size_t>(resamples));
@@ -117,7 +117,7 @@ Interval bootstrap_mean(const std::vector<Fork> &data, double confidence, int re
   return percentile_interval(point_estimate(data), means, confidence);
 }
 
-IterationSummary summarise(const Iteration &it) {
+IterationSummary summarize(const IterationSamples &it) {
   double w = 0, m = weighted_mean(it), second = 0;
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   for (const Weighted &s : it) {
@@ -132,12 +132,12 @@ IterationSummary summarise(const Iteration &it) {
 
 namespace {
 
-std::vector<ForkSummary> summarise(const std::vector<Fork> &data) {
+std::vector<ForkSummary> summarize(const std::vector<ForkSamples> &data) {
   std::vector<ForkSummary> forks;
-  for (const Fork &f : data) {
+  for (const ForkSamples &f : data) {
     ForkSummary &out = forks.emplace_back();
-    for (const Iteration &it : f)
-      out.push_back(summarise(it));
+    for (const IterationSamples &it : f)
+      out.push_back(summarize(it));
   }
   return forks;
 }
@@ -188,16 +188,16 @@ Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidenc
   return percentile_interval(point_estimate(forks), means, confidence);
 }
 
-Interval bootstrap_mean_clt(const std::vector<Fork> &data, double confidence, int resamples, std::uint64_t seed) {
+Interval bootstrap_mean_clt(const std::vector<ForkSamples> &data, double confidence, int resamples, std::uint64_t seed) {
   check(data);
-  return bootstrap_mean_clt(summarise(data), confidence, resamples, seed);
+  return bootstrap_mean_clt(summarize(data), confidence, resamples, seed);
 }
 
-Interval bootstrap_ratio_clt(const std::vector<Fork> &a, const std::vector<Fork> &b, double confidence,
+Interval bootstrap_ratio_clt(const std::vector<ForkSamples> &a, const std::vector<ForkSamples> &b, double confidence,
                              int resamples, std::uint64_t seed) {
   check(a);
   check(b);
-  std::vector<ForkSummary> sa = summarise(a), sb = summarise(b);
+  std::vector<ForkSummary> sa = summarize(a), sb = summarize(b);
   Rng rng(seed);
   Normal normal;
   std::vector<double> ratios(static_cast<std::size_t>(resamples));
@@ -208,7 +208,7 @@ Interval bootstrap_ratio_clt(const std::vector<Fork> &a, const std::vector<Fork>
   return percentile_interval(point_estimate(sb) / point_estimate(sa), ratios, confidence);
 }
 
-Interval bootstrap_ratio(const std::vector<Fork> &a, const std::vector<Fork> &b, double confidence,
+Interval bootstrap_ratio(const std::vector<ForkSamples> &a, const std::vector<ForkSamples> &b, double confidence,
                          int resamples, std::uint64_t seed) {
   check(a);
   check(b);

@@ -58,12 +58,12 @@ void merge_into(const std::vector<double> &a, const std::vector<double> &b, std:
 
 } // namespace
 
-Stability::Summary Stability::summarise(const stats::Iteration &it) const {
-  Summary s;
+Stability::IterationCriteria Stability::criteria_of(const stats::IterationSamples &it) const {
+  IterationCriteria s;
   if (policy_.cv)
     s.moments = stats::Moments::of(it);
   if (policy_.rciw)
-    s.clt = stats::summarise(it);
+    s.clt = stats::summarize(it);
   if (policy_.kld) {
     s.sorted.reserve(it.size());
     for (const stats::Weighted &w : it)
@@ -85,12 +85,12 @@ void Stability::append(const stats::Moments &moments, std::span<const stats::For
   ++checkpoints_;
 }
 
-void Stability::checkpoint_warmup(const stats::Fork &iterations) {
+void Stability::checkpoint_warmup(const stats::ForkSamples &iterations) {
   cv_.clear();
   rciw_.clear();
   kld_.clear();
   while (warmup_.size() < iterations.size())
-    warmup_.push_back(summarise(iterations[warmup_.size()]));
+    warmup_.push_back(criteria_of(iterations[warmup_.size()]));
   // Eq. 1: for each iteration x of the window i'' - sW .. i'' (from the
   // first iteration while there are fewer), the union of the window's
   // iterations up to x.
@@ -109,14 +109,14 @@ void Stability::checkpoint_warmup(const stats::Fork &iterations) {
   }
 }
 
-void Stability::checkpoint_forks(const std::vector<stats::Fork> &forks) {
+void Stability::checkpoint_forks(const std::vector<stats::ForkSamples> &forks) {
   // Eq. 2: the union of all forks so far, against the union without the newest.
   unions_needed_ = 2;
   for (std::size_t f = forks_.size(); f < forks.size(); ++f) {
     stats::ForkSummary &clt = forks_.emplace_back();
     std::vector<double> values, scratch;
-    for (const stats::Iteration &it : forks[f]) {
-      Summary s = summarise(it);
+    for (const stats::IterationSamples &it : forks[f]) {
+      IterationCriteria s = criteria_of(it);
       forks_moments_.add(s.moments);
       clt.push_back(s.clt);
       std::swap(values, scratch);
@@ -153,13 +153,13 @@ std::vector<std::pair<std::string, double>> Stability::last() const {
   return out;
 }
 
-bool WarmupStop::stop_after(stats::Iteration iteration) {
+bool WarmupStop::stop_after(stats::IterationSamples iteration) {
   iterations_.push_back(std::move(iteration));
   stability_.checkpoint_warmup(iterations_);
   return int(iterations_.size()) >= min_warmup_ && stability_.stable();
 }
 
-bool ForkStop::stop_after(stats::Fork fork) {
+bool ForkStop::stop_after(stats::ForkSamples fork) {
   forks_.push_back(std::move(fork));
   stability_.checkpoint_forks(forks_);
   return int(forks_.size()) >= min_forks_ && stability_.stable();

@@ -19,7 +19,7 @@ using stats::Verdict;
 stats::Series series(const std::vector<std::vector<double>> &means, double scale = 1) {
   stats::Series s;
   for (const auto &fork_means : means) {
-    stats::Fork fork;
+    stats::ForkSamples fork;
     std::vector<double> m;
     for (double x : fork_means) {
       double v = x * scale;

@@ -92,7 +92,7 @@ TEST(Kde, SilvermanBandwidthAndDensityMatchR) {
 const std::vector<double> kA = {10.1, 9.8, 10.3, 10.0, 9.9, 10.2, 10.05, 9.95};
 
 TEST(Kld, MatchesAnIndependentRImplementation) {
-  // kld() in R written from SPEC §3.5 (bw.nrd, 1000 points, clipped range).
+  // kld() in R written from He et al.'s definition (bw.nrd, 1000 points, clipped range).
   std::vector<double> b = kA;
   b.push_back(10.4);
   b.push_back(9.7);
@@ -117,13 +117,13 @@ TEST(Kld, SameSampleIsOneShiftedIsBelowThreshold) {
 }
 
 // forks x iterations x samples, with fork-level and iteration-level effects.
-std::vector<Fork> hierarchical(std::mt19937_64 &g, double mu, int forks, int iterations, int samples) {
+std::vector<ForkSamples> hierarchical(std::mt19937_64 &g, double mu, int forks, int iterations, int samples) {
   std::normal_distribution<double> fork_effect(0, 0.5), it_effect(0, 0.3), noise(0, 1);
-  std::vector<Fork> data(forks);
-  for (Fork &f : data) {
+  std::vector<ForkSamples> data(forks);
+  for (ForkSamples &f : data) {
     double fm = mu + fork_effect(g);
     f.resize(iterations);
-    for (Iteration &it : f) {
+    for (IterationSamples &it : f) {
       double im = fm + it_effect(g);
       for (int s = 0; s < samples; ++s)
         it.push_back({im + noise(g), 1});
@@ -133,7 +133,7 @@ std::vector<Fork> hierarchical(std::mt19937_64 &g, double mu, int forks, int ite
 }
 
 TEST(Bootstrap, DegenerateDataGivesAPointInterval) {
-  std::vector<Fork> data = {{{{5, 10}, {5, 3}}, {{5, 1}}}, {{{5, 7}}}};
+  std::vector<ForkSamples> data = {{{{5, 10}, {5, 3}}, {{5, 1}}}, {{{5, 7}}}};
   Interval ci = bootstrap_mean(data, 0.99, 200, 1);
   EXPECT_DOUBLE_EQ(ci.estimate, 5);
   EXPECT_DOUBLE_EQ(ci.low, 5);
@@ -145,7 +145,7 @@ TEST(Bootstrap, CltDrawsStayWithinTheSamples) {
   // Few skewed samples (a sub-ns payload whose batches are mostly 0 after the
   // empty loop is subtracted): a resampled mean is never below the smallest
   // sample, so neither is the interval, although the normal tail would be.
-  std::vector<Fork> data = {{{{0, 1}, {0, 1}, {3, 1}}, {{0, 1}, {0, 1}, {3, 1}}}};
+  std::vector<ForkSamples> data = {{{{0, 1}, {0, 1}, {3, 1}}, {{0, 1}, {0, 1}, {3, 1}}}};
   Interval ci = bootstrap_mean_clt(data, 0.99, 2000, 4);
   EXPECT_DOUBLE_EQ(ci.estimate, 1);
   EXPECT_GE(ci.low, 0);

@@ -9,9 +9,9 @@ namespace steady {
 namespace {
 
 // One iteration of `n` batch samples around `mean`, with relative noise `rel`.
-stats::Iteration iteration(std::mt19937_64 &g, double mean, double rel, int n = 200) {
+stats::IterationSamples iteration(std::mt19937_64 &g, double mean, double rel, int n = 200) {
   std::normal_distribution<double> noise(0, rel * mean);
-  stats::Iteration it;
+  stats::IterationSamples it;
   for (int i = 0; i < n; ++i)
     it.push_back({mean + noise(g), 1000});
   return it;
@@ -92,7 +92,7 @@ TEST(Forks, StableForksStopAtTheMinimumNoisyForksDoNot) {
   StopPolicy p = policy("rciw");
   std::mt19937_64 g(7);
   Stability quiet(p);
-  std::vector<stats::Fork> forks;
+  std::vector<stats::ForkSamples> forks;
   for (int f = 0; f < 2; ++f) {
     forks.push_back({});
     for (int i = 0; i < 10; ++i)
@@ -136,7 +136,7 @@ TEST(Algorithm1, NeverStopsBeforeTheMinimum) {
   EXPECT_TRUE(warm.stop_after(iteration(g, 100, 0.001)));
   ForkStop forks(p, 4);
   for (int f = 1; f <= 4; ++f) {
-    stats::Fork fork;
+    stats::ForkSamples fork;
     for (int i = 0; i < 10; ++i)
       fork.push_back(iteration(g, 100, 0.001));
     EXPECT_EQ(forks.stop_after(std::move(fork)), f == 4) << f;
@@ -161,7 +161,7 @@ TEST(Checkpoints, ValuesAreTheCriteriaOverTheUnions) {
     return std::pair{all, values};
   };
   Stability warm(p);
-  stats::Fork fork;
+  stats::ForkSamples fork;
   for (int i = 0; i < 12; ++i) {
     fork.push_back(iteration(g, 100 + i, 0.02, 300)); // a drift keeps the values apart
     warm.checkpoint_warmup(fork);
@@ -175,7 +175,7 @@ TEST(Checkpoints, ValuesAreTheCriteriaOverTheUnions) {
   EXPECT_NEAR(last[1].second, stats::kld_stability(before, now), 1e-12);
 
   Stability across(p);
-  std::vector<stats::Fork> forks;
+  std::vector<stats::ForkSamples> forks;
   for (int f = 0; f < 3; ++f) {
     forks.emplace_back(fork.begin() + 4 * f, fork.begin() + 4 * f + 4);
     across.checkpoint_forks(forks);

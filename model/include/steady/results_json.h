@@ -22,6 +22,10 @@ void to_json(nlohmann::json &j, const BatchSample &s);
 void from_json(const nlohmann::json &j, BatchSample &s);
 void to_json(nlohmann::json &j, const Iteration &it);
 void from_json(const nlohmann::json &j, Iteration &it);
+void to_json(nlohmann::json &j, const PreemptionInfo &p);
+void from_json(const nlohmann::json &j, PreemptionInfo &p);
+void to_json(nlohmann::json &j, const MachineLoad &l);
+void from_json(const nlohmann::json &j, MachineLoad &l);
 void to_json(nlohmann::json &j, const UnavailableCounter &u);
 void from_json(const nlohmann::json &j, UnavailableCounter &u);
 void to_json(nlohmann::json &j, const AbFork &a);
@@ -63,7 +67,7 @@ void write_atomically(const std::string &path, const std::function<void(std::ost
 
 // Writes result files: the header indented for people, each benchmark one
 // compact line (its batch samples are most of the file). For a run written
-// again after every benchmark, a finished benchmark is serialised once.
+// again after every benchmark, a finished benchmark is serialized once.
 class ResultsWriter {
 public:
   void write(const RunResult &run, const std::string &path);

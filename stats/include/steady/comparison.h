@@ -13,7 +13,7 @@ namespace steady::stats {
 
 // One benchmark's measurement forks (failed and warmup forks left out).
 struct Series {
-  std::vector<Fork> forks; // ns/op batch samples
+  std::vector<ForkSamples> forks; // ns/op batch samples
   std::vector<double> iteration_means;
   std::vector<std::vector<double>> fork_means; // iteration_means, fork by fork
   std::vector<int> fork_rounds;                // steady ab's round of each fork; -1: not from ab

@@ -1,4 +1,4 @@
-// Statistics for stopping criteria and comparisons (SPEC §3.5, Kalibera & Jones,
+// Statistics for stopping criteria and comparisons (Laaber et al., Kalibera & Jones,
 // He et al.). Deterministic for a given seed, on every standard library: the
 // generator (xoshiro256**) and the bounded draws (Lemire's method) are ours.
 #pragma once
@@ -63,8 +63,8 @@ private:
 };
 
 // forks -> iterations -> weighted invocation-level samples.
-using Iteration = std::vector<Weighted>;
-using Fork = std::vector<Iteration>;
+using IterationSamples = std::vector<Weighted>;
+using ForkSamples = std::vector<IterationSamples>;
 
 struct Interval {
   double estimate, low, high;
@@ -74,14 +74,14 @@ struct Interval {
 // Percentile CI of the weighted mean by hierarchical bootstrap: each resample
 // draws forks, then iterations within each drawn fork, then samples within
 // each drawn iteration, uniformly with replacement at every level.
-Interval bootstrap_mean(const std::vector<Fork> &data, double confidence, int resamples, std::uint64_t seed);
+Interval bootstrap_mean(const std::vector<ForkSamples> &data, double confidence, int resamples, std::uint64_t seed);
 
 // The same interval with the innermost level drawn from its sampling
 // distribution (normal, by the central limit theorem over an iteration's up
 // to 1000 batch samples: the delta-method variance of the resampled weighted
 // mean) instead of resampled sample by sample: the same in expectation and
 // variance, and cheap enough for a checkpoint after every iteration.
-Interval bootstrap_mean_clt(const std::vector<Fork> &data, double confidence, int resamples, std::uint64_t seed);
+Interval bootstrap_mean_clt(const std::vector<ForkSamples> &data, double confidence, int resamples, std::uint64_t seed);
 
 // What that innermost level needs of an iteration: its total weight, weighted
 // mean, the sd of its resampled weighted mean (delta method) and its samples'
@@ -91,17 +91,17 @@ struct IterationSummary {
   double weight, mean, sd, min, max;
 };
 using ForkSummary = std::vector<IterationSummary>;
-IterationSummary summarise(const Iteration &it);
+IterationSummary summarize(const IterationSamples &it);
 Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidence, int resamples,
                             std::uint64_t seed);
 
 // Percentile CI of mean(b) / mean(a) for two independent runs: both are
 // resampled in every round and the ratio taken per round.
-Interval bootstrap_ratio(const std::vector<Fork> &a, const std::vector<Fork> &b, double confidence,
+Interval bootstrap_ratio(const std::vector<ForkSamples> &a, const std::vector<ForkSamples> &b, double confidence,
                          int resamples, std::uint64_t seed);
 
 // The ratio interval with the innermost level drawn as in bootstrap_mean_clt.
-Interval bootstrap_ratio_clt(const std::vector<Fork> &a, const std::vector<Fork> &b, double confidence,
+Interval bootstrap_ratio_clt(const std::vector<ForkSamples> &a, const std::vector<ForkSamples> &b, double confidence,
                              int resamples, std::uint64_t seed);
 
 // Gaussian kernel density of x at `at`, Silverman's bandwidth

@@ -1,4 +1,4 @@
-// Steady-state analysis of benchmark forks (SPEC §3.6).
+// Steady-state analysis of benchmark forks (the analyze stage of docs/architecture.md).
 //
 // The pipeline follows the thesis (§2.4) and the study it replicates (Traini et
 // al. 2022, after Barrett et al. 2017), whose reference is R's `changepoint`

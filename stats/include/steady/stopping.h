@@ -16,7 +16,7 @@
 // stable_prob (kld): their mean > threshold. "rciw+kld" needs both.
 //
 // A checkpoint costs what it adds to the run (Laaber et al. measured up to
-// 11 %), so each iteration is summarised once — moments for cv, the bootstrap's
+// 11 %), so each iteration is summarized once — moments for cv, the bootstrap's
 // innermost level for rciw, its sorted values for kld — and every window or
 // union that contains it combines the summaries.
 #pragma once
@@ -49,10 +49,10 @@ public:
 
   // After a warmup iteration: the window's values over `iterations` (one
   // fork). Successive calls pass the same fork, grown by new iterations.
-  void checkpoint_warmup(const stats::Fork &iterations);
+  void checkpoint_warmup(const stats::ForkSamples &iterations);
   // After a fork: appends the value over all `forks` so far. Successive calls
   // pass the same forks, grown by new forks.
-  void checkpoint_forks(const std::vector<stats::Fork> &forks);
+  void checkpoint_forks(const std::vector<stats::ForkSamples> &forks);
   // After checkpoint_warmup: a full window (sW + 1 iterations) is stable.
   // After checkpoint_forks: the forks so far (at least 2) are stable.
   bool stable() const;
@@ -61,12 +61,12 @@ public:
 
 private:
   // What the active criteria need of one iteration.
-  struct Summary {
+  struct IterationCriteria {
     stats::Moments moments;                  // cv
     stats::IterationSummary clt{};           // rciw
     std::vector<double> sorted;              // kld
   };
-  Summary summarise(const stats::Iteration &it) const;
+  IterationCriteria criteria_of(const stats::IterationSamples &it) const;
   // Appends the criteria over one union of iterations: its moments, its
   // summaries by fork, and its sorted values against those of the union
   // without the newest iteration or fork (`before`; null: no kld value).
@@ -74,7 +74,7 @@ private:
               const std::vector<double> *before, const std::vector<double> &now);
 
   const StopPolicy policy_;
-  std::vector<Summary> warmup_;              // this fork's warmup iterations so far
+  std::vector<IterationCriteria> warmup_;              // this fork's warmup iterations so far
   std::vector<stats::ForkSummary> forks_;    // the forks so far, for rciw
   stats::Moments forks_moments_;             // their union, for cv
   std::vector<double> forks_before_, forks_now_; // the union without and with the newest fork, for kld
@@ -97,12 +97,12 @@ public:
   WarmupStop(const StopPolicy &p, int min_warmup) : stability_(p), min_warmup_(min_warmup) {}
   // After each warmup iteration, its batch samples: whether the warmup may end
   // here (from min_warmup on, once the window is stable).
-  bool stop_after(stats::Iteration iteration);
+  bool stop_after(stats::IterationSamples iteration);
   std::vector<std::pair<std::string, double>> last() const { return stability_.last(); }
 
 private:
   Stability stability_;
-  stats::Fork iterations_;
+  stats::ForkSamples iterations_;
   int min_warmup_;
 };
 
@@ -112,13 +112,13 @@ public:
   ForkStop(const StopPolicy &p, int min_forks) : stability_(p), min_forks_(min_forks) {}
   // After each measurement fork, its measurement iterations: whether no more
   // forks are needed (from min_forks on, once the forks are stable).
-  bool stop_after(stats::Fork fork);
-  const std::vector<stats::Fork> &forks() const { return forks_; }
+  bool stop_after(stats::ForkSamples fork);
+  const std::vector<stats::ForkSamples> &forks() const { return forks_; }
   std::vector<std::pair<std::string, double>> last() const { return stability_.last(); }
 
 private:
   Stability stability_;
-  std::vector<stats::Fork> forks_;
+  std::vector<stats::ForkSamples> forks_;
   int min_forks_;
 };
 

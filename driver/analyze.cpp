@@ -105,6 +105,151 @@ std::string verdict_text(const ForkSeries &f, double tolerance) {
                      a.last_points, 100 * tolerance, a.segments.size(), a.penalty, to_string(a.penalty_source));
 }
 
+// Analyses every fork long enough to analyse; the others get the reason.
+void analyze_forks(BenchmarkSeries &b, const Options &o, const stats::SteadyStateOptions &so) {
+  for (ForkSeries &f : b.forks) {
+    const std::size_t n = f.ns_per_op.size();
+    if (n < kMinIterations)
+      f.skipped = fmt::format("too few iterations to analyse ({} < {})", n, kMinIterations);
+    else if (o.last_points >= n)
+      f.skipped = fmt::format("too few iterations to analyse (K = {} needs more than {})", o.last_points, n);
+    if (!f.skipped.empty())
+      continue;
+    try {
+      f.analysis = stats::analyze_fork(f.ns_per_op, f.elapsed, so);
+    } catch (const std::invalid_argument &e) { // e.g. a NaN in the series
+      f.skipped = fmt::format("not analysed: {}", e.what());
+    }
+  }
+}
+
+json fork_json(const ForkSeries &f) {
+  json jf = {{"fork", f.number}, {"iterations", f.ns_per_op.size()}, {"warmup_iterations", f.warmup_iterations},
+             {"analysed", f.skipped.empty()}};
+  if (!f.skipped.empty()) {
+    jf["reason"] = f.skipped;
+    return jf;
+  }
+  const stats::ForkSteadyState &a = f.analysis;
+  json segments = json::array();
+  for (const stats::Segment &s : a.segments)
+    segments.push_back({{"begin", s.begin}, {"end", s.end}, {"mean_ns", s.mean}});
+  jf["steady"] = a.steady;
+  jf["steady_iteration"] = a.steady_iteration ? json(*a.steady_iteration) : json(nullptr);
+  jf["steady_time_s"] = a.steady_time ? json(*a.steady_time) : json(nullptr);
+  jf["final_run_start"] = a.final_run_start;
+  jf["last_points"] = a.last_points;
+  jf["changepoints"] = a.changepoints;
+  jf["segments"] = segments;
+  jf["outliers"] = a.outliers;
+  jf["penalty"] = a.penalty;
+  jf["penalty_source"] = to_string(a.penalty_source);
+  jf["crops_segmentations"] = a.crops_segmentations;
+  return jf;
+}
+
+// Prints the benchmark's verdict line (stable / unstable / mixed and the
+// recommended warmup against the one the run used) and returns its JSON.
+json report_benchmark(const BenchmarkSeries &b) {
+  std::vector<stats::ForkSteadyState> analyzed;
+  json jforks = json::array();
+  std::size_t used_min = SIZE_MAX, used_max = 0;
+  for (const ForkSeries &f : b.forks) {
+    jforks.push_back(fork_json(f));
+    if (!f.skipped.empty())
+      continue;
+    analyzed.push_back(f.analysis);
+    used_min = std::min(used_min, f.warmup_iterations);
+    used_max = std::max(used_max, f.warmup_iterations);
+  }
+  json jb = {{"benchmark", b.name}, {"forks", jforks}, {"other_forks", b.other_forks}};
+  fmt::print("{}\n", b.name);
+  if (analyzed.empty()) {
+    jb["stability"] = nullptr;
+    fmt::print("  no fork to analyse ({} measured fork(s) with status ok{})\n", b.forks.size(),
+               b.other_forks ? fmt::format(", {} failed or warmup fork(s) skipped", b.other_forks) : "");
+    return jb;
+  }
+  stats::BenchmarkSteadyState bs = stats::classify_benchmark(analyzed);
+  jb["stability"] = to_string(bs.stability);
+  jb["steady_forks"] = bs.steady_forks;
+  jb["analysed_forks"] = bs.forks;
+  jb["used_warmup_iterations"] = used_max;
+  std::string used =
+      used_min == used_max ? fmt::format("{}", used_max) : fmt::format("{} to {} (by fork)", used_min, used_max);
+  std::string rec;
+  if (bs.recommended_warmup_iterations) {
+    std::size_t w = *bs.recommended_warmup_iterations;
+    // In time: how far into its fork the latest-starting steady state began.
+    std::optional<double> warmup_time;
+    for (const stats::ForkSteadyState &x : analyzed)
+      if (x.steady && x.steady_iteration == w) {
+        warmup_time = x.steady_time;
+        break;
+      }
+    long diff = long(w) - long(used_max);
+    jb["recommended_warmup_iterations"] = w;
+    jb["recommended_warmup_time_s"] = warmup_time ? json(*warmup_time) : json(nullptr);
+    jb["warmup_difference_iterations"] = diff;
+    rec = fmt::format("recommended warmup {} iteration(s) ({}); the run used {}: {}", w,
+                      seconds(warmup_time.value_or(0)), used,
+                      diff > 0   ? fmt::format("{} too few", diff)
+                      : diff < 0 ? fmt::format("{} more than needed", -diff)
+                                 : std::string("just right"));
+  } else {
+    jb["recommended_warmup_iterations"] = nullptr;
+    jb["recommended_warmup_time_s"] = nullptr;
+    jb["warmup_difference_iterations"] = nullptr;
+    rec = fmt::format("no recommended warmup: no fork reached a steady state (the run used {})", used);
+  }
+  fmt::print("  {} ({} of {} forks steady{}); {}\n", to_string(bs.stability), bs.steady_forks, bs.forks,
+             b.other_forks ? fmt::format("; {} failed or warmup fork(s) skipped", b.other_forks) : "", rec);
+  return jb;
+}
+
+// Prints each fork's line and, with --plot, writes its SVG; false when a plot
+// cannot be written.
+bool report_forks(const BenchmarkSeries &b, const Options &o, int &plots) {
+  for (const ForkSeries &f : b.forks) {
+    if (!f.skipped.empty()) {
+      fmt::print("  fork {}: {}\n", f.number, f.skipped);
+      continue;
+    }
+    fmt::print("  fork {}: {} iterations, {}\n", f.number, f.ns_per_op.size(), verdict_text(f, o.tolerance));
+    if (o.plot_dir.empty())
+      continue;
+    ForkPlot p{fmt::format("{} · fork {} · {} iterations", b.name, f.number, f.ns_per_op.size()),
+               verdict_text(f, o.tolerance), f.ns_per_op, &f.analysis, f.warmup_iterations, o.tolerance};
+    std::filesystem::path path = std::filesystem::path(o.plot_dir) / file_name(b.name, f.number);
+    std::ofstream out(path);
+    out << fork_svg(p);
+    if (!out) {
+      fmt::print(stderr, "steady analyze: cannot write '{}'\n", path.string());
+      return false;
+    }
+    ++plots;
+  }
+  return true;
+}
+
+bool write_analysis(const Options &o, const json &benchmarks) {
+  json doc = {{"schema", "steady-analysis/1"},
+              {"results", o.file},
+              {"options",
+               {{"last_points", o.last_points ? json(o.last_points) : json("n/6")},
+                {"penalty_range", o.range == "log" ? "[4 log n, 1e5 log n]" : "[4, 1e5]"},
+                {"tolerance", o.tolerance},
+                {"outlier_filter", !o.no_outlier_filter}}},
+              {"benchmarks", benchmarks}};
+  std::ofstream out(o.json_out);
+  out << doc.dump(2) << "\n";
+  if (!out) {
+    fmt::print(stderr, "steady analyze: cannot write '{}'\n", o.json_out);
+    return false;
+  }
+  return true;
+}
+
 int run(const Options &o) {
   std::vector<BenchmarkSeries> benches;
   try {
@@ -130,132 +275,16 @@ int run(const Options &o) {
   json jbenches = json::array();
   int plots = 0;
   for (BenchmarkSeries &b : benches) {
-    std::vector<stats::ForkSteadyState> analyzed;
-    json jforks = json::array();
-    std::size_t used_min = SIZE_MAX, used_max = 0;
-    for (ForkSeries &f : b.forks) {
-      const std::size_t n = f.ns_per_op.size();
-      if (n < kMinIterations)
-        f.skipped = fmt::format("too few iterations to analyse ({} < {})", n, kMinIterations);
-      else if (o.last_points >= n)
-        f.skipped = fmt::format("too few iterations to analyse (K = {} needs more than {})", o.last_points, n);
-      if (f.skipped.empty()) {
-        try {
-          f.analysis = stats::analyze_fork(f.ns_per_op, f.elapsed, so);
-        } catch (const std::invalid_argument &e) { // e.g. a NaN in the series
-          f.skipped = fmt::format("not analysed: {}", e.what());
-        }
-      }
-      json jf = {{"fork", f.number}, {"iterations", n}, {"warmup_iterations", f.warmup_iterations},
-                 {"analysed", f.skipped.empty()}};
-      if (!f.skipped.empty()) {
-        jf["reason"] = f.skipped;
-        jforks.push_back(jf);
-        continue;
-      }
-      const stats::ForkSteadyState &a = f.analysis;
-      analyzed.push_back(a);
-      used_min = std::min(used_min, f.warmup_iterations);
-      used_max = std::max(used_max, f.warmup_iterations);
-      json segments = json::array();
-      for (const stats::Segment &s : a.segments)
-        segments.push_back({{"begin", s.begin}, {"end", s.end}, {"mean_ns", s.mean}});
-      jf["steady"] = a.steady;
-      jf["steady_iteration"] = a.steady_iteration ? json(*a.steady_iteration) : json(nullptr);
-      jf["steady_time_s"] = a.steady_time ? json(*a.steady_time) : json(nullptr);
-      jf["final_run_start"] = a.final_run_start;
-      jf["last_points"] = a.last_points;
-      jf["changepoints"] = a.changepoints;
-      jf["segments"] = segments;
-      jf["outliers"] = a.outliers;
-      jf["penalty"] = a.penalty;
-      jf["penalty_source"] = to_string(a.penalty_source);
-      jf["crops_segmentations"] = a.crops_segmentations;
-      jforks.push_back(jf);
-    }
-
-    json jb = {{"benchmark", b.name}, {"forks", jforks}, {"other_forks", b.other_forks}};
-    fmt::print("{}\n", b.name);
-    if (analyzed.empty()) {
-      jb["stability"] = nullptr;
-      fmt::print("  no fork to analyse ({} measured fork(s) with status ok{})\n", b.forks.size(),
-                 b.other_forks ? fmt::format(", {} failed or warmup fork(s) skipped", b.other_forks) : "");
-    } else {
-      stats::BenchmarkSteadyState bs = stats::classify_benchmark(analyzed);
-      jb["stability"] = to_string(bs.stability);
-      jb["steady_forks"] = bs.steady_forks;
-      jb["analysed_forks"] = bs.forks;
-      jb["used_warmup_iterations"] = used_max;
-      std::string used = used_min == used_max ? fmt::format("{}", used_max)
-                                              : fmt::format("{} to {} (by fork)", used_min, used_max);
-      std::string rec;
-      if (bs.recommended_warmup_iterations) {
-        std::size_t w = *bs.recommended_warmup_iterations;
-        // In time: how far into its fork the latest-starting steady state began.
-        std::optional<double> warmup_time;
-        for (const stats::ForkSteadyState &x : analyzed)
-          if (x.steady && x.steady_iteration == w) {
-            warmup_time = x.steady_time;
-            break;
-          }
-        long diff = long(w) - long(used_max);
-        jb["recommended_warmup_iterations"] = w;
-        jb["recommended_warmup_time_s"] = warmup_time ? json(*warmup_time) : json(nullptr);
-        jb["warmup_difference_iterations"] = diff;
-        rec = fmt::format("recommended warmup {} iteration(s) ({}); the run used {}: {}", w,
-                          seconds(warmup_time.value_or(0)), used,
-                          diff > 0   ? fmt::format("{} too few", diff)
-                          : diff < 0 ? fmt::format("{} more than needed", -diff)
-                                     : std::string("just right"));
-      } else {
-        jb["recommended_warmup_iterations"] = nullptr;
-        jb["recommended_warmup_time_s"] = nullptr;
-        jb["warmup_difference_iterations"] = nullptr;
-        rec = fmt::format("no recommended warmup: no fork reached a steady state (the run used {})", used);
-      }
-      fmt::print("  {} ({} of {} forks steady{}); {}\n", to_string(bs.stability), bs.steady_forks, bs.forks,
-                 b.other_forks ? fmt::format("; {} failed or warmup fork(s) skipped", b.other_forks) : "", rec);
-    }
-    for (const ForkSeries &f : b.forks) {
-      if (!f.skipped.empty()) {
-        fmt::print("  fork {}: {}\n", f.number, f.skipped);
-        continue;
-      }
-      fmt::print("  fork {}: {} iterations, {}\n", f.number, f.ns_per_op.size(), verdict_text(f, o.tolerance));
-      if (!o.plot_dir.empty()) {
-        ForkPlot p{fmt::format("{} · fork {} · {} iterations", b.name, f.number, f.ns_per_op.size()),
-                   verdict_text(f, o.tolerance), f.ns_per_op,
-                   &f.analysis, f.warmup_iterations, o.tolerance};
-        std::filesystem::path path = std::filesystem::path(o.plot_dir) / file_name(b.name, f.number);
-        std::ofstream out(path);
-        out << fork_svg(p);
-        if (!out) {
-          fmt::print(stderr, "steady analyze: cannot write '{}'\n", path.string());
-          return 2;
-        }
-        ++plots;
-      }
-    }
-    jbenches.push_back(jb);
+    analyze_forks(b, o, so);
+    json jb = report_benchmark(b);
+    if (!report_forks(b, o, plots))
+      return 2;
+    jbenches.push_back(std::move(jb));
   }
   if (!o.plot_dir.empty())
     fmt::print("{} plot(s) in {}\n", plots, o.plot_dir);
-  if (!o.json_out.empty()) {
-    json doc = {{"schema", "steady-analysis/1"},
-                {"results", o.file},
-                {"options",
-                 {{"last_points", o.last_points ? json(o.last_points) : json("n/6")},
-                  {"penalty_range", o.range == "log" ? "[4 log n, 1e5 log n]" : "[4, 1e5]"},
-                  {"tolerance", o.tolerance},
-                  {"outlier_filter", !o.no_outlier_filter}}},
-                {"benchmarks", jbenches}};
-    std::ofstream out(o.json_out);
-    out << doc.dump(2) << "\n";
-    if (!out) {
-      fmt::print(stderr, "steady analyze: cannot write '{}'\n", o.json_out);
-      return 2;
-    }
-  }
+  if (!o.json_out.empty() && !write_analysis(o, jbenches))
+    return 2;
   return 0;
 }
 

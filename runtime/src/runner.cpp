@@ -207,6 +207,208 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
   return f;
 }
 
+// The benchmarks --filter selects, in registration order; false when the
+// filter is not a valid regex.
+bool select_benchmarks(const std::string &filter, std::vector<std::size_t> &selected) {
+  std::regex re;
+  try {
+    re = std::regex(filter);
+  } catch (const std::regex_error &e) {
+    std::fprintf(stderr, "error: --filter='%s' is not a valid regex: %s\n", filter.c_str(), e.what());
+    return false;
+  }
+  for (std::size_t i = 0; i < benchmarks().size(); ++i)
+    if (std::regex_search(benchmarks()[i].name, re))
+      selected.push_back(i);
+  return true;
+}
+
+void warn_unprotected(const std::vector<std::size_t> &selected) {
+  for (std::size_t i : selected) {
+    const Benchmark &b = benchmarks()[i];
+    if (!*b.protected_by_plugin)
+      std::fprintf(stderr,
+                   "warning: %s (%s:%d) was compiled without the steady plugin: its dead "
+                   "results and constant inputs are not protected from the optimizer\n",
+                   b.name.c_str(), b.file, b.line);
+  }
+}
+
+// A run of the selected benchmarks, fork by fork, into one RunResult that is
+// saved as it grows.
+class Runner {
+public:
+  Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters);
+  void measure(const std::vector<std::size_t> &selected);
+  // Saves, prints the table and warnings; the exit status.
+  int finish();
+
+private:
+  ForkResult run_one_fork(std::size_t index, std::size_t k, std::size_t n, int f, bool warmup);
+  void measure_benchmark(std::size_t index, std::size_t k, std::size_t n);
+  void save(bool last);
+
+  RunConfig &cfg_;
+  RunResult run_;
+  Counters counters_;
+  Progress progress_;
+  ResultsWriter json_writer_;
+  SaveThrottle throttle_;
+  StopPolicy policy_;
+  std::vector<std::string> fork_args_;
+  int total_forks_ = 0;
+  bool noted_fallback_ = false; // "perf refused: getrusage" is said once
+};
+
+Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters)
+    : cfg_(cfg), progress_(cfg.verbose), policy_(stop_policy(cfg)) {
+  run_.config = cfg;
+  run_.started = now_utc();
+  run_.runner_pid = getpid();
+  run_.machine = describe_machine();
+  run_.load_start = run_.load_end = read_machine_load();
+  // A given frequency (steady ab passes its first runner's to the others, so
+  // that every fork of both versions converts ticks alike) skips the ~100 ms
+  // calibration.
+  run_.timer = timer_from(timer_spec);
+  if (!run_.timer.invariant)
+    std::fprintf(stderr, "warning: the TSC is not invariant on this CPU: times may drift with frequency changes\n");
+
+  // Counters are opened here too (for --no-fork, and to report once what is
+  // unavailable before anything runs); forks open their own.
+  counters_.open(wanted_counters);
+  if (!cfg.counters_auto)
+    counters_.add_fallback();
+  run_.counter_names = counters_.names();
+  run_.counters_unavailable = counters_.unavailable();
+  if (std::string line = counters_.summary(); !line.empty() && !cfg.counters_auto)
+    std::fprintf(stderr, "note: %s\n", line.c_str());
+  for (const std::string &w : counters_.warnings())
+    std::fprintf(stderr, "warning: %s\n", w.c_str());
+  counters_.enable();
+  // The forks open what opened here (run.config keeps what was asked for).
+  cfg.counters = counters_.names();
+  fork_args_ = fork_args(cfg, run_.timer);
+  total_forks_ = cfg.warmup_forks + (policy_.dynamic() ? cfg.max_forks : cfg.forks);
+}
+
+// The files are written again after every benchmark, so that a run killed by
+// anything (even SIGKILL) leaves a valid file; with large files, at most ~10 %
+// of the run's time goes to that (the last write always happens).
+void Runner::save(bool last) {
+  throttle_.save(
+      [&] {
+        try {
+          if (!cfg_.json.empty())
+            json_writer_.write(run_, cfg_.json);
+          if (!cfg_.csv.empty())
+            write_csv(run_, cfg_.csv);
+        } catch (const std::exception &e) {
+          std::fprintf(stderr, "error: %s\n", e.what());
+        }
+      },
+      last);
+}
+
+// Fork `f` of benchmark `index` (the k-th of n selected), in a fresh process
+// unless --no-fork; says why it failed, and once how preemption is detected.
+ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n, int f, bool warmup) {
+  const Benchmark &b = benchmarks()[index];
+  int warmups = 0;
+  auto report = [&](const Iteration &it) {
+    warmups += it.warmup;
+    progress_.update(b.name, k, n, f, total_forks_, it, warmups,
+                     policy_.dynamic() ? cfg_.max_warmup : cfg_.warmup_iterations, policy_.dynamic(),
+                     cfg_.iterations);
+  };
+  ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
+                                 : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout}, g_interrupted,
+                                                    report, nullptr, nullptr);
+  if (fork.failed() && fork.status != ForkStatus::interrupted) {
+    progress_.done();
+    std::fprintf(stderr, "error: %s fork %d %s: %s; %zu iteration(s) kept, the run goes on\n", b.name.c_str(), f,
+                 to_string(fork.status).c_str(), fork.error.c_str(), fork.iterations.size());
+  }
+  if (const PreemptionInfo &pi = fork.preemption; !pi.fallback_reason.empty() && !noted_fallback_) {
+    progress_.done();
+    std::fprintf(stderr, "note: preemption detected with %s (%s)\n", pi.mechanism.c_str(),
+                 pi.fallback_reason.c_str());
+    noted_fallback_ = true;
+  }
+  return fork;
+}
+
+// Forks until Algorithm 1 (ForkStop) says stable or up to the maximum, then
+// the summary; saved after every benchmark.
+void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) {
+  const Benchmark &b = benchmarks()[index];
+  BenchmarkResult &result = run_.benchmarks.emplace_back();
+  result.name = b.name;
+  result.params = b.params;
+  result.file = b.file;
+  result.line = b.line;
+  result.protected_by_plugin = *b.protected_by_plugin;
+  result.stop.criterion = policy_.name();
+  result.stop.reason = "static configuration";
+  ForkStop stop(policy_, cfg_.min_forks);
+  for (int f = 1; f <= total_forks_ && !g_interrupted; ++f) {
+    const bool warmup = f <= cfg_.warmup_forks;
+    const ForkResult &done = result.forks.emplace_back(run_one_fork(index, k, n, f, warmup));
+    if (!policy_.dynamic() || warmup || done.failed())
+      continue;
+    stats::ForkSamples samples;
+    for (const Iteration &it : done.iterations)
+      if (!it.warmup && !it.batches.empty())
+        samples.push_back(weighted_samples(it));
+    if (samples.empty())
+      continue;
+    const bool stable = stop.stop_after(std::move(samples));
+    result.stop.last = stop.last();
+    if (stable && !cfg_.stop_observe) {
+      result.stop.reason = fmt::format("stable after {} forks", stop.forks().size());
+      break;
+    }
+    if (f == total_forks_) {
+      result.stop.stable = false;
+      result.stop.reason = fmt::format("max forks ({}) reached", cfg_.max_forks);
+    }
+  }
+  for (const ForkResult &fr : result.forks)
+    result.stop.stable &= fr.warmup_stable || fr.failed();
+  result.summary = summarize(result.forks, run_.counter_names.size(), run_.timer.ticks_per_ns, cfg_.seed);
+  result.summary.ipc = instructions_per_cycle(run_.counter_names, result.summary.counters_per_op);
+  run_.load_end = read_machine_load();
+  save(false); // after every benchmark: a killed run still leaves a complete file
+}
+
+void Runner::measure(const std::vector<std::size_t> &selected) {
+  for (std::size_t k = 0; k < selected.size() && !g_interrupted; ++k)
+    measure_benchmark(selected[k], k, selected.size());
+}
+
+int Runner::finish() {
+  progress_.done();
+  run_.partial = bool(g_interrupted);
+  run_.load_end = read_machine_load();
+  save(true);
+  print_table(run_);
+  print_machine_busy(run_);
+  int multiplexed = 0;
+  for (const BenchmarkResult &r : run_.benchmarks)
+    multiplexed += r.summary.multiplexed || r.summary.unscheduled;
+  if (multiplexed)
+    std::fprintf(stderr,
+                 "warning: counters were multiplexed in %d benchmark(s) (a group ran less than it was enabled): "
+                 "values are scaled by time enabled/running; ask for fewer events for exact counts\n",
+                 multiplexed);
+  if (run_.partial) {
+    std::fprintf(stderr, "interrupted: results so far%s%s\n", cfg_.json.empty() ? "" : " are in ",
+                 cfg_.json.c_str());
+    return 130;
+  }
+  return 0;
+}
+
 } // namespace
 
 int run_main(int argc, char **argv) {
@@ -237,17 +439,9 @@ int run_main(int argc, char **argv) {
     return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec));
   }
 
-  std::regex re;
-  try {
-    re = std::regex(cfg.filter);
-  } catch (const std::regex_error &e) {
-    std::fprintf(stderr, "error: --filter='%s' is not a valid regex: %s\n", cfg.filter.c_str(), e.what());
-    return 2;
-  }
   std::vector<std::size_t> selected;
-  for (std::size_t i = 0; i < benchmarks().size(); ++i)
-    if (std::regex_search(benchmarks()[i].name, re))
-      selected.push_back(i);
+  if (!select_benchmarks(cfg.filter, selected))
+    return 2;
   if (cfg.list) {
     for (std::size_t i : selected)
       std::printf("%s\n", benchmarks()[i].name.c_str());
@@ -263,152 +457,13 @@ int run_main(int argc, char **argv) {
     std::fprintf(stderr, "error: %s (nothing was run)\n", err->c_str());
     return 2;
   }
-  for (std::size_t i : selected) {
-    const Benchmark &b = benchmarks()[i];
-    if (!*b.protected_by_plugin)
-      std::fprintf(stderr,
-                   "warning: %s (%s:%d) was compiled without the steady plugin: its dead "
-                   "results and constant inputs are not protected from the optimizer\n",
-                   b.name.c_str(), b.file, b.line);
-  }
+  warn_unprotected(selected);
 
-  RunResult run;
-  run.config = cfg;
-  run.started = now_utc();
-  run.runner_pid = getpid();
-  run.machine = describe_machine();
-  run.load_start = run.load_end = read_machine_load();
-  // A given frequency (steady ab passes its first runner's to the others, so
-  // that every fork of both versions converts ticks alike) skips the ~100 ms
-  // calibration.
-  run.timer = timer_from(cli.timer_spec);
-  if (!run.timer.invariant)
-    std::fprintf(stderr, "warning: the TSC is not invariant on this CPU: times may drift with frequency changes\n");
-
-  // Counters are opened here too (for --no-fork, and to report once what is
-  // unavailable before anything runs); forks open their own.
-  Counters counters;
-  counters.open(wanted_counters);
-  if (!cfg.counters_auto)
-    counters.add_fallback();
-  run.counter_names = counters.names();
-  run.counters_unavailable = counters.unavailable();
-  if (std::string line = counters.summary(); !line.empty() && !cfg.counters_auto)
-    std::fprintf(stderr, "note: %s\n", line.c_str());
-  for (const std::string &w : counters.warnings())
-    std::fprintf(stderr, "warning: %s\n", w.c_str());
-  counters.enable();
-  // The forks open what opened here (run.config keeps what was asked for).
-  cfg.counters = counters.names();
-
+  Runner runner(cfg, cli.timer_spec, wanted_counters);
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
-  // The files are written again after every benchmark, so that a run killed
-  // by anything (even SIGKILL) leaves a valid file; with large files, at most
-  // ~10 % of the run's time goes to that (the last write always happens).
-  ResultsWriter json_writer;
-  SaveThrottle throttle;
-  auto save = [&](bool last) {
-    throttle.save([&] {
-      try {
-        if (!cfg.json.empty())
-          json_writer.write(run, cfg.json);
-        if (!cfg.csv.empty())
-          write_csv(run, cfg.csv);
-      } catch (const std::exception &e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-      }
-    }, last);
-  };
-
-  Progress progress(cfg.verbose);
-  const std::vector<std::string> args = fork_args(cfg, run.timer);
-  const StopPolicy policy = stop_policy(cfg);
-  const int total_forks = cfg.warmup_forks + (policy.dynamic() ? cfg.max_forks : cfg.forks);
-  bool noted_fallback = false; // "perf refused: getrusage" is said once
-  for (std::size_t k = 0; k < selected.size() && !g_interrupted; ++k) {
-    const Benchmark &b = benchmarks()[selected[k]];
-    BenchmarkResult &result = run.benchmarks.emplace_back();
-    result.name = b.name;
-    result.params = b.params;
-    result.file = b.file;
-    result.line = b.line;
-    result.protected_by_plugin = *b.protected_by_plugin;
-    result.stop.criterion = policy.name();
-    result.stop.reason = "static configuration";
-    ForkStop stop(policy, cfg.min_forks);
-    for (int f = 1; f <= total_forks && !g_interrupted; ++f) {
-      bool warmup = f <= cfg.warmup_forks;
-      int warmups = 0;
-      auto report = [&](const Iteration &it) {
-        warmups += it.warmup;
-        progress.update(b.name, k, selected.size(), f, total_forks, it, warmups,
-                        policy.dynamic() ? cfg.max_warmup : cfg.warmup_iterations, policy.dynamic(), cfg.iterations);
-      };
-      ForkResult fork = cfg.no_fork
-                            ? run_in_process(b, f, warmup, cfg, run.timer, counters, report)
-                            : run_fork_process({selected[k], f, warmup, args, cfg.timeout}, g_interrupted, report,
-                                               nullptr, nullptr);
-      if (fork.failed() && fork.status != ForkStatus::interrupted) {
-        progress.done();
-        std::fprintf(stderr, "error: %s fork %d %s: %s; %zu iteration(s) kept, the run goes on\n", b.name.c_str(), f,
-                     to_string(fork.status).c_str(), fork.error.c_str(), fork.iterations.size());
-      }
-      if (const PreemptionInfo &pi = fork.preemption; !pi.fallback_reason.empty() && !noted_fallback) {
-        progress.done();
-        std::fprintf(stderr, "note: preemption detected with %s (%s)\n", pi.mechanism.c_str(),
-                     pi.fallback_reason.c_str());
-        noted_fallback = true;
-      }
-      result.forks.push_back(std::move(fork));
-      // Algorithm 1: up to max forks, until ForkStop says stable.
-      const ForkResult &done = result.forks.back();
-      if (!policy.dynamic() || warmup || done.failed())
-        continue;
-      stats::ForkSamples samples;
-      for (const Iteration &it : done.iterations)
-        if (!it.warmup && !it.batches.empty())
-          samples.push_back(weighted_samples(it));
-      if (samples.empty())
-        continue;
-      const bool stable = stop.stop_after(std::move(samples));
-      result.stop.last = stop.last();
-      if (stable && !cfg.stop_observe) {
-        result.stop.reason = fmt::format("stable after {} forks", stop.forks().size());
-        break;
-      }
-      if (f == total_forks) {
-        result.stop.stable = false;
-        result.stop.reason = fmt::format("max forks ({}) reached", cfg.max_forks);
-      }
-    }
-    for (const ForkResult &fr : result.forks)
-      result.stop.stable &= fr.warmup_stable || fr.failed();
-    result.summary = summarize(result.forks, run.counter_names.size(), run.timer.ticks_per_ns, cfg.seed);
-    result.summary.ipc = instructions_per_cycle(run.counter_names, result.summary.counters_per_op);
-    run.load_end = read_machine_load();
-    save(false); // after every benchmark: a killed run still leaves a complete file
-  }
-  progress.done();
-  run.partial = bool(g_interrupted);
-  run.load_end = read_machine_load();
-  save(true);
-  print_table(run);
-  print_machine_busy(run);
-  int multiplexed = 0;
-  for (const BenchmarkResult &r : run.benchmarks)
-    multiplexed += r.summary.multiplexed || r.summary.unscheduled;
-  if (multiplexed)
-    std::fprintf(stderr,
-                 "warning: counters were multiplexed in %d benchmark(s) (a group ran less than it was enabled): "
-                 "values are scaled by time enabled/running; ask for fewer events for exact counts\n",
-                 multiplexed);
-  if (run.partial) {
-    std::fprintf(stderr, "interrupted: results so far%s%s\n", cfg.json.empty() ? "" : " are in ",
-                 cfg.json.c_str());
-    return 130;
-  }
-  return 0;
+  runner.measure(selected);
+  return runner.finish();
 }
 
 } // namespace steady

@@ -9,18 +9,6 @@ namespace steady {
 
 using json = nlohmann::json;
 
-// An unknown status reads as "error" (the first pair): a fork whose status a
-// reader does not know is not one it may use.
-NLOHMANN_JSON_SERIALIZE_ENUM(ForkStatus, {{ForkStatus::error, "error"},
-                                          {ForkStatus::ok, "ok"},
-                                          {ForkStatus::crashed, "crashed"},
-                                          {ForkStatus::timeout, "timeout"},
-                                          {ForkStatus::interrupted, "interrupted"},
-                                          {ForkStatus::spawn_failed, "spawn-failed"},
-                                          {ForkStatus::runner_failed, "runner-failed"}})
-NLOHMANN_JSON_SERIALIZE_ENUM(CiOver, {{CiOver::none, ""}, {CiOver::forks, "forks"}, {CiOver::iterations, "iterations"}})
-NLOHMANN_JSON_SERIALIZE_ENUM(Mode, {{Mode::AverageTime, "avgt"}, {Mode::Sample, "sample"}, {Mode::SingleShot, "ss"}})
-
 const char *to_string(Mode m) {
   switch (m) {
   case Mode::AverageTime:
@@ -45,54 +33,6 @@ template <class T> void optional_field(const json &j, const char *key, T &field)
 }
 
 } // namespace
-
-void to_json(json &j, const RunConfig &c) {
-  j = {{"warmup_iterations", c.warmup_iterations},
-       {"iterations", c.iterations},
-       {"forks", c.forks},
-       {"warmup_forks", c.warmup_forks},
-       {"warmup_time", c.warmup_time},
-       {"iteration_time", c.iteration_time},
-       {"mode", c.mode},
-       {"filter", c.filter},
-       {"counters", c.counters},
-       {"counters_auto", c.counters_auto},
-       {"seed", c.seed},
-       {"timeout", c.timeout},
-       {"profile", c.profile},
-       {"no_fork", c.no_fork},
-       {"stop", c.stop},
-       {"threshold", c.threshold},
-       {"min_warmup", c.min_warmup},
-       {"max_warmup", c.max_warmup},
-       {"min_forks", c.min_forks},
-       {"max_forks", c.max_forks},
-       {"window", c.window}};
-}
-
-void from_json(const json &j, RunConfig &c) {
-  optional_field(j, "warmup_iterations", c.warmup_iterations);
-  optional_field(j, "iterations", c.iterations);
-  optional_field(j, "forks", c.forks);
-  optional_field(j, "warmup_forks", c.warmup_forks);
-  optional_field(j, "warmup_time", c.warmup_time);
-  optional_field(j, "iteration_time", c.iteration_time);
-  optional_field(j, "mode", c.mode);
-  optional_field(j, "filter", c.filter);
-  optional_field(j, "counters", c.counters);
-  optional_field(j, "counters_auto", c.counters_auto);
-  optional_field(j, "seed", c.seed);
-  optional_field(j, "timeout", c.timeout);
-  optional_field(j, "profile", c.profile);
-  optional_field(j, "no_fork", c.no_fork);
-  optional_field(j, "stop", c.stop);
-  optional_field(j, "threshold", c.threshold);
-  optional_field(j, "min_warmup", c.min_warmup);
-  optional_field(j, "max_warmup", c.max_warmup);
-  optional_field(j, "min_forks", c.min_forks);
-  optional_field(j, "max_forks", c.max_forks);
-  optional_field(j, "window", c.window);
-}
 
 void to_json(json &j, const Summary &s) {
   j = {{"ns_per_op", s.ns_per_op},
@@ -145,39 +85,6 @@ void from_json(const json &j, Summary &s) {
   }
 }
 
-void to_json(json &j, const StopResult &s) {
-  j = {{"criterion", s.criterion}, {"stable", s.stable}, {"reason", s.reason}, {"last", s.last}};
-}
-
-void from_json(const json &j, StopResult &s) {
-  optional_field(j, "criterion", s.criterion);
-  optional_field(j, "stable", s.stable);
-  optional_field(j, "reason", s.reason);
-  optional_field(j, "last", s.last);
-}
-
-void to_json(json &j, const AbFork &a) {
-  j = {{"side", a.side}, {"round", a.round}, {"sequence", a.sequence}, {"binary", a.binary}};
-}
-
-void from_json(const json &j, AbFork &a) {
-  optional_field(j, "side", a.side);
-  optional_field(j, "round", a.round);
-  optional_field(j, "sequence", a.sequence);
-  optional_field(j, "binary", a.binary);
-}
-
-void to_json(json &j, const AbRun &a) {
-  j = {{"side", a.side}, {"binary", a.binary}, {"other", a.other}, {"seed", a.seed}};
-}
-
-void from_json(const json &j, AbRun &a) {
-  optional_field(j, "side", a.side);
-  optional_field(j, "binary", a.binary);
-  optional_field(j, "other", a.other);
-  optional_field(j, "seed", a.seed);
-}
-
 namespace {
 
 // Everything but the benchmarks: what the writer indents.
@@ -205,21 +112,6 @@ json header_json(const RunResult &run) {
 }
 
 } // namespace
-
-void to_json(json &j, const TimerInfo &t) {
-  j = {{"ticks_per_ns", t.ticks_per_ns},         {"source", t.source},
-       {"invariant", t.invariant},               {"resolution_ticks", t.resolution_ticks},
-       {"overhead_ticks", t.overhead_ticks},     {"loop_ticks_per_op", t.loop_ticks_per_op}};
-}
-
-void from_json(const json &j, TimerInfo &t) {
-  optional_field(j, "ticks_per_ns", t.ticks_per_ns);
-  optional_field(j, "source", t.source);
-  optional_field(j, "invariant", t.invariant);
-  optional_field(j, "resolution_ticks", t.resolution_ticks);
-  optional_field(j, "overhead_ticks", t.overhead_ticks);
-  optional_field(j, "loop_ticks_per_op", t.loop_ticks_per_op);
-}
 
 void to_json(json &j, const BatchSample &s) { j = json::array({s.ticks_per_op, s.ops}); }
 
@@ -267,18 +159,6 @@ void from_json(const json &j, Iteration &it) {
   optional_field(j, "preempted_kept", it.preempted_kept);
   optional_field(j, "preemption_bound_hit", it.preemption_bound_hit);
   optional_field(j, "batches", it.batches);
-}
-
-void to_json(json &j, const PreemptionInfo &p) {
-  j = {{"mechanism", p.mechanism}, {"fallback_reason", p.fallback_reason}, {"margin_ns", p.margin_ns},
-       {"read_ns", p.read_ns}};
-}
-
-void from_json(const json &j, PreemptionInfo &p) {
-  optional_field(j, "mechanism", p.mechanism);
-  optional_field(j, "fallback_reason", p.fallback_reason);
-  optional_field(j, "margin_ns", p.margin_ns);
-  optional_field(j, "read_ns", p.read_ns);
 }
 
 void to_json(json &j, const MachineLoad &l) {

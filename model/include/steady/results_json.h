@@ -13,33 +13,48 @@
 
 namespace steady {
 
-void to_json(nlohmann::json &j, const RunConfig &c);
-void from_json(const nlohmann::json &j, RunConfig &c);
-void to_json(nlohmann::json &j, const TimerInfo &t);
-void from_json(const nlohmann::json &j, TimerInfo &t);
+// An unknown status reads as "error" (the first pair): a fork whose status a
+// reader does not know is not one it may use.
+NLOHMANN_JSON_SERIALIZE_ENUM(ForkStatus, {{ForkStatus::error, "error"},
+                                          {ForkStatus::ok, "ok"},
+                                          {ForkStatus::crashed, "crashed"},
+                                          {ForkStatus::timeout, "timeout"},
+                                          {ForkStatus::interrupted, "interrupted"},
+                                          {ForkStatus::spawn_failed, "spawn-failed"},
+                                          {ForkStatus::runner_failed, "runner-failed"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(CiOver, {{CiOver::none, ""}, {CiOver::forks, "forks"}, {CiOver::iterations, "iterations"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(Mode, {{Mode::AverageTime, "avgt"}, {Mode::Sample, "sample"}, {Mode::SingleShot, "ss"}})
+
+// The types whose keys are their members' names; a missing key reads as the
+// member's default. (The runner's output paths and switches are not recorded.)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RunConfig, warmup_iterations, iterations, forks, warmup_forks,
+                                                warmup_time, iteration_time, mode, filter, counters, counters_auto,
+                                                seed, timeout, profile, no_fork, stop, threshold, min_warmup,
+                                                max_warmup, min_forks, max_forks, window)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimerInfo, ticks_per_ns, source, invariant, resolution_ticks,
+                                                overhead_ticks, loop_ticks_per_op)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PreemptionInfo, mechanism, fallback_reason, margin_ns, read_ns)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(StopResult, criterion, stable, reason, last)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(AbFork, side, round, sequence, binary)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(AbRun, side, binary, other, seed)
+
+// The types whose JSON differs from their members: required keys, other
+// names, nesting, computed values.
 // A batch sample is a pair [ticks_per_op, ops], to keep result files small.
 void to_json(nlohmann::json &j, const BatchSample &s);
 void from_json(const nlohmann::json &j, BatchSample &s);
 void to_json(nlohmann::json &j, const Iteration &it);
 void from_json(const nlohmann::json &j, Iteration &it);
-void to_json(nlohmann::json &j, const PreemptionInfo &p);
-void from_json(const nlohmann::json &j, PreemptionInfo &p);
 void to_json(nlohmann::json &j, const MachineLoad &l);
 void from_json(const nlohmann::json &j, MachineLoad &l);
 void to_json(nlohmann::json &j, const UnavailableCounter &u);
 void from_json(const nlohmann::json &j, UnavailableCounter &u);
-void to_json(nlohmann::json &j, const AbFork &a);
-void from_json(const nlohmann::json &j, AbFork &a);
 void to_json(nlohmann::json &j, const ForkResult &f);
 void from_json(const nlohmann::json &j, ForkResult &f);
-void to_json(nlohmann::json &j, const StopResult &s);
-void from_json(const nlohmann::json &j, StopResult &s);
 void to_json(nlohmann::json &j, const Summary &s);
 void from_json(const nlohmann::json &j, Summary &s);
 void to_json(nlohmann::json &j, const BenchmarkResult &b);
 void from_json(const nlohmann::json &j, BenchmarkResult &b);
-void to_json(nlohmann::json &j, const AbRun &a);
-void from_json(const nlohmann::json &j, AbRun &a);
 void to_json(nlohmann::json &j, const RunResult &run);
 void from_json(const nlohmann::json &j, RunResult &run);
 

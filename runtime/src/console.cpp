@@ -1,6 +1,7 @@
 // The final table: one line per benchmark.
 #include <cstdio>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "measure.h"
 #include "outputs.h"
@@ -65,18 +66,19 @@ void print_table(const RunResult &run) {
   std::printf("%s\n", head.c_str());
   for (const BenchmarkResult &b : run.benchmarks) {
     const Summary &s = b.summary;
-    std::string notes;
-    auto note = [&](const std::string &n) { notes += (notes.empty() ? "" : "; ") + n; };
+    std::vector<std::string> notes;
+    auto note = [&](const std::string &n) { notes.push_back(n); };
     if (!b.protected_by_plugin)
       note("not protected by the plugin");
     if (b.stop.criterion != "none") {
-      std::string warmups, last;
+      std::vector<int> warmups;
       for (const ForkResult &f : b.forks)
-        warmups += (warmups.empty() ? "" : ",") + std::to_string(f.warmup_iterations());
+        warmups.push_back(f.warmup_iterations());
+      std::vector<std::string> last;
       for (const auto &[name, v] : b.stop.last)
-        last += fmt::format("{}{} {:.4g}", last.empty() ? "" : ", ", name, v);
-      note(fmt::format("{}{}; warmup {}{}", b.stop.stable ? "" : "UNSTABLE: ", b.stop.reason, warmups,
-                       last.empty() ? "" : "; " + last));
+        last.push_back(fmt::format("{} {:.4g}", name, v));
+      note(fmt::format("{}{}; warmup {}{}", b.stop.stable ? "" : "UNSTABLE: ", b.stop.reason,
+                       fmt::join(warmups, ","), last.empty() ? "" : fmt::format("; {}", fmt::join(last, ", "))));
     }
     if (s.forks_failed)
       note(fmt::format("{} fork(s) failed", s.forks_failed));
@@ -112,7 +114,7 @@ void print_table(const RunResult &run) {
         line += fmt::format(" {:>6.2f}", s.ipc);
     }
     line += fmt::format(" {:>7} {:>6}  {}", fmt::format("{}/{}", s.forks_used, s.forks_used + s.forks_failed),
-                        s.iterations, notes);
+                        s.iterations, fmt::join(notes, "; "));
     std::printf("%s\n", line.c_str());
   }
   std::fflush(stdout);

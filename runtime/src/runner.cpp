@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <regex>
 #include <unistd.h>
 
@@ -136,12 +137,8 @@ std::vector<std::string> fork_args(const RunConfig &c, const TimerInfo &t) {
                                 c.stop_observe ? "--stop-observe" : "--stop-observe=false",
                                 "--seed=" + std::to_string(c.seed),
                                 fmt::format("--steady-timer={},{}", t.ticks_per_ns, t.source)};
-  if (!c.counters.empty()) {
-    std::string list;
-    for (const std::string &n : c.counters)
-      list += (list.empty() ? "" : ",") + n;
-    a.push_back("--counters=" + list);
-  }
+  if (!c.counters.empty())
+    a.push_back(fmt::format("--counters={}", fmt::join(c.counters, ",")));
   return a;
 }
 

@@ -149,7 +149,8 @@ public:
         makeTwinInputsOpaque(*Twin);
       promoteToSSA(*Twin, FAM);
       auto &LI = FAM.getResult<LoopAnalysis>(*Twin);
-      SinkCover Cover = computeSinkCover(*Twin, LI, FAM.getResult<TargetLibraryAnalysis>(*Twin));
+      SinkCover Cover = computeSinkCover(*Twin, LI, FAM.getResult<TargetLibraryAnalysis>(*Twin),
+                                         /*DiscardedResults=*/false);
       SmallVector<Metadata *, 8> Dead;
       for (const SinkSite &S : Cover.Sites) {
         if (!computes(Cover, S))

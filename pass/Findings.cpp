@@ -342,8 +342,10 @@ public:
     if (!P.Findings || Found.empty() || !P.Findings->getValueType()->isPointerTy())
       return;
     Constant *Str = ConstantDataArray::getString(M.getContext(), Text);
+    // Named after the payload's variable: no name collision, so the name does
+    // not depend on what else (the audit's temporaries) is in the module.
     auto *G = new GlobalVariable(M, Str->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage, Str,
-                                 "steady.findings");
+                                 P.Findings->getName() + ".text");
     G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     P.Findings->setInitializer(G);
   }

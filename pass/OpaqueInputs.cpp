@@ -14,6 +14,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/Demangle/Demangle.h"
@@ -58,6 +59,16 @@ bool isSteadyPrimitive(const CallBase &CB) {
   CxxName Name = CxxName::of(*Callee);
   return Name.Context == "steady" &&
          is_contained({"fold", "sink", "opaque", "clobber_memory"}, StringRef(Name.Base));
+}
+
+bool isLibraryCode(const Function &F) {
+  StringRef Name = F.getName();
+  if (Name.starts_with("llvm.") || Name.starts_with("__"))
+    return true;
+  CxxName N = CxxName::of(F);
+  StringRef C(N.Context);
+  return C == "std" || C.starts_with("std::") || C.starts_with("__gnu_cxx") || C.starts_with("__cxxabiv1") ||
+         C == "steady" || C.starts_with("steady::");
 }
 
 namespace {
@@ -282,6 +293,13 @@ private:
       return;
     if (CB && !MTI && isa<IntrinsicInst>(CB))
       return;
+    // printf's format is the program's, not an input (and printf -> puts
+    // stays). Library code is measured as it ships: std::string("literal")
+    // knows its length at compile time in production too.
+    if (CB && (CB->getFunctionType()->isVarArg() ||
+               (CB->getCalledFunction() && !CB->getCalledFunction()->isDeclaration() &&
+                isLibraryCode(*CB->getCalledFunction()))))
+      return;
     for (Use &U : I.operands()) {
       if (CB && !MTI && !CB->isArgOperand(&U))
         continue;
@@ -400,10 +418,11 @@ unsigned makeRecurrenceStartsOpaque(Function &F, FunctionAnalysisManager &FAM, O
       auto *Start = dyn_cast<ConstantInt>(Phi.getIncomingValueForBlock(Pre));
       if (!Start || !Phi.getType()->isIntegerTy() || Phi.getType()->isIntegerTy(1))
         continue;
-      // Genuine induction variables keep their literal start: the loop's
-      // trip count, unrolling and vectorisation depend on it.
-      InductionDescriptor ID;
-      if (InductionDescriptor::isInductionPHI(&Phi, L, &SE, ID))
+      // Induction variables keep their literal start: the loop's trip count,
+      // unrolling and vectorisation depend on it. Other recurrences SCEV
+      // understands (s += i) are computed in closed form whatever their start:
+      // what folds them is reported (steady-findings), not hidden here.
+      if (isa<SCEVAddRecExpr>(SE.getSCEV(&Phi)))
         continue;
       SmallPtrSet<Value *, 16> Seen;
       if (!isClosed(Phi.getIncomingValueForBlock(Latch), &Phi, L, SE, Seen))

@@ -31,6 +31,10 @@ struct CxxName {
   static CxxName of(const llvm::Function &F);
 };
 
+/// Library code (the C++ standard library, the ABI, steady itself) is
+/// measured as it ships: the plugin neither clones it nor hides its inputs.
+bool isLibraryCode(const llvm::Function &F);
+
 /// True for calls to steady::fold / steady::sink / steady::opaque /
 /// steady::clobber_memory: their operands are already what the user wants.
 bool isSteadyPrimitive(const llvm::CallBase &CB);
@@ -71,8 +75,11 @@ struct SinkCover {
   void print(llvm::raw_ostream &OS) const;
 };
 
+/// DiscardedResults: the unused results of calls that stay (`sum(data);`)
+/// are dead values too. The audit leaves them out: their work is not lost
+/// when the call writes memory (set::insert's pair), which it cannot tell yet.
 SinkCover computeSinkCover(llvm::Function &F, llvm::LoopInfo &LI,
-                           const llvm::TargetLibraryInfo &TLI);
+                           const llvm::TargetLibraryInfo &TLI, bool DiscardedResults = true);
 
 /// "'fadd' (double)" or "result of 'std::log(double)' (double)", for messages.
 std::string describe(const llvm::Instruction &I);

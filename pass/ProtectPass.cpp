@@ -59,19 +59,6 @@ void setMark(GlobalVariable &Mark) {
 // How deep into the user's call graph payload-private clones go.
 constexpr unsigned MaxCloneDepth = 4;
 
-// Library code (the C++ standard library, the ABI, steady itself) is measured
-// as it ships: the optimizer may delete its internals as it does in
-// production. Its discarded results are consumed at the payload's call site.
-bool isLibraryCode(const Function &F) {
-  StringRef Name = F.getName();
-  if (Name.starts_with("llvm.") || Name.starts_with("__"))
-    return true;
-  CxxName N = CxxName::of(F);
-  StringRef C(N.Context);
-  return C == "std" || C.starts_with("std::") || C.starts_with("__gnu_cxx") || C.starts_with("__cxxabiv1") ||
-         C == "steady" || C.starts_with("steady::");
-}
-
 // User functions defined in this module that the payload calls, directly or
 // through other such functions, are the code under test. The optimizer
 // deletes what they compute on their own locals (`void touch(v) { s += ... }`)

@@ -202,7 +202,7 @@ std::string describe(const Instruction &I) {
   return S;
 }
 
-SinkCover computeSinkCover(Function &F, LoopInfo &LI, const TargetLibraryInfo &TLI) {
+SinkCover computeSinkCover(Function &F, LoopInfo &LI, const TargetLibraryInfo &TLI, bool DiscardedResults) {
   LibCallEffects Lib(TLI);
   SmallPtrSet<Instruction *, 32> Live;
   SmallVector<Instruction *, 64> Work;
@@ -212,7 +212,7 @@ SinkCover computeSinkCover(Function &F, LoopInfo &LI, const TargetLibraryInfo &T
     if (!isRoot(I, Lib))
       continue;
     auto *CB = dyn_cast<CallBase>(&I);
-    if (CB && hasDiscardableResult(*CB))
+    if (CB && DiscardedResults && hasDiscardableResult(*CB))
       Work.push_back(&I);
     else if (Live.insert(&I).second)
       Work.push_back(&I);

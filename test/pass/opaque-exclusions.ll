@@ -21,6 +21,7 @@ declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)
 ; CHECK-NEXT:    call void @llvm.prefetch.p0(ptr %dst, i32 0, i32 3, i32 1)
 ; CHECK-NEXT:    call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %dst, i64 6, i1 false)
 ; CHECK-NEXT:    %n32 = call i32 (ptr, ...) @printf(ptr @.str)
+; CHECK-NEXT:    %n = sext i32 %n32 to i64
 ; CHECK-NEXT:    %p = call ptr @_Znwm(i64 24)
 ; CHECK-NOT:     volatile
 define i64 @payload(i32 %x, ptr %dst) {

@@ -74,6 +74,8 @@ std::map<std::string, Series> load_series(const json &doc, const std::string &wh
             s.fork_rounds.push_back(f.contains("ab") ? f["ab"].value("round", -1) : -1);
           }
         }
+        for (const json &flag : b.value("flags", json::array()))
+          s.measures_nothing |= flag == "measures-nothing";
         if (!s.forks.empty())
           out[b.at("name")] = std::move(s);
       }
@@ -127,6 +129,15 @@ Series pick(const Series &s, const std::vector<std::size_t> &order, int iteratio
 Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
   Row r;
   r.name = name;
+  if (a.measures_nothing || b.measures_nothing) {
+    // No verdict on a number that is not a measurement of the payload.
+    r.verdict = "measures nothing";
+    r.note = a.measures_nothing && b.measures_nothing ? "both versions measure nothing: no verdict"
+             : a.measures_nothing                     ? "the base measures nothing: no verdict"
+                                                      : "the new version measures nothing: no verdict";
+    r.ratio = r.low = r.high = r.welch_p = r.mwu_p = r.d = r.delta = NAN;
+    return r;
+  }
   stats::Interval ratio = stats::bootstrap_ratio_clt(a.forks, b.forks, 1 - o.alpha, o.resamples, 1);
   stats::Interval ca = stats::bootstrap_mean_clt(a.forks, 1 - o.alpha, 2000, 2);
   stats::Interval cb = stats::bootstrap_mean_clt(b.forks, 1 - o.alpha, 2000, 3);

@@ -26,6 +26,9 @@ struct Series {
   std::vector<std::vector<double>> fork_means; // iteration_means, fork by fork
   std::vector<int> fork_rounds;                // steady ab's round of each fork; -1: not from ab
   int iterations_per_fork = 1;
+  // The runner flagged it: indistinguishable from the empty loop, so a
+  // ratio of two such numbers means nothing.
+  bool measures_nothing = false;
 };
 
 // The given forks, each cut to its first `iterations` iterations.
@@ -46,7 +49,7 @@ std::map<std::string, Series> load_series(const nlohmann::json &doc, const std::
 std::map<std::string, Series> load_series(const std::string &path);
 
 struct Row {
-  std::string name, verdict, note; // verdict: slower / faster / same / can't tell yet
+  std::string name, verdict, note; // verdict: slower / faster / same / can't tell yet / measures nothing
   double ratio = 0, low = 0, high = 0, welch_p = 0, mwu_p = 0, d = 0, delta = 0;
   bool overlap = false;
   std::optional<std::pair<int, int>> forks; // forks used per version, when the table shows them

@@ -248,7 +248,7 @@ SmallVector<Mutation, 2> mutatedInputs(Function &F) {
       continue;
     std::string What = isa<GlobalVariable>(R.Object)
                            ? "'" + demangle(R.Object->getName()) + "'"
-                           : R.Member >= 0 ? "its fixture's member at offset " + std::to_string(R.Member)
+                           : R.Member >= 0 ? "a member of its fixture (at byte offset " + std::to_string(R.Member) + ")"
                                            : "its fixture";
     Out.push_back({What, W});
   }
@@ -374,7 +374,7 @@ private:
       std::string At = where(I.getDebugLoc());
       Out.push_back({"folded",
                      std::string("its result") + (At.empty() ? "" : " (" + At + ")") +
-                         " is folded at compile time: it measures nothing; " +
+                         " is a compile-time constant: it measures nothing; " +
                          (Culprits.empty() ? "make its inputs opaque with steady::opaque()"
                                            : "make its input opaque with steady::opaque(): " + Culprits),
                      &I});

@@ -30,8 +30,12 @@ json benchmark_json(const BenchmarkResult &b) {
                      {"warmup_iterations", f.warmup_iterations()},
                      {"warmup_stable", f.warmup_stable},
                      {"warmup_criterion", f.warmup_criterion},
+                     {"first_invocation_ns", f.first_invocation_ns},
                      {"iterations", f.iterations}});
   const Summary &s = b.summary;
+  json findings = json::array();
+  for (const CompileFinding &f : b.compile_findings)
+    findings.push_back({{"kind", f.kind}, {"message", f.message}});
   json params = json::object();
   for (const auto &[k, v] : b.bench->params)
     params[k] = v;
@@ -40,6 +44,9 @@ json benchmark_json(const BenchmarkResult &b) {
           {"file", b.bench->file},
           {"line", b.bench->line},
           {"protected", *b.bench->protected_by_plugin},
+          {"compile_findings", findings},
+          {"flags", b.flags},
+          {"first_invocation_ratio", b.first_invocation_ratio},
           {"forks", forks},
           {"stop",
            {{"criterion", b.stop.criterion}, {"stable", b.stop.stable}, {"reason", b.stop.reason}, {"last", b.stop.last}}},

@@ -50,6 +50,10 @@ struct ForkResult {
   bool warmup_stable = false;
   std::vector<std::pair<std::string, double>> warmup_criterion;
 
+  // The fork's first invocation, timed alone right after the fixture's setup
+  // (before the batch calibration), overhead subtracted; 0 if not measured.
+  double first_invocation_ns = 0;
+
   bool failed() const { return status != "ok"; }
   int warmup_iterations() const;
 };
@@ -69,8 +73,15 @@ struct Summary {
 struct StopResult {
   std::string criterion = "none";
   bool stable = true; // false: ran to the maximum without meeting the criterion
-  std::string reason; // "stable after N forks", "max forks (N) reached", "static configuration"
+  std::string reason; // "stable after N forks", "max forks (N) reached", "static configuration",
+                      // "no fork measured" (dynamic, every fork failed)
   std::vector<std::pair<std::string, double>> last;
+};
+
+// What the plugin found at compile time (Benchmark::compile_findings).
+struct CompileFinding {
+  std::string kind; // folded | deleted | hoisted | mutated
+  std::string message;
 };
 
 struct BenchmarkResult {
@@ -78,7 +89,20 @@ struct BenchmarkResult {
   std::vector<ForkResult> forks;
   Summary summary;
   StopResult stop;
+  std::vector<CompileFinding> compile_findings;
+  // Run-time signs that the number is not what the benchmark means to measure:
+  // "measures-nothing", "first-invocation-slow" (see flags.cpp).
+  std::vector<std::string> flags;
+  double first_invocation_ratio = 0; // median first invocation / ns_per_op, 0 if unknown
 };
+
+// The plugin's findings for b, without those a fixture's reset() or
+// invocation-level setup already answers (a mutated input it restores).
+std::vector<CompileFinding> compile_findings(const Benchmark &b);
+// Sets r.flags and r.first_invocation_ratio from r's summary and forks.
+void flag_result(BenchmarkResult &r, const TimerInfo &timer);
+// A flag, as the console and `steady compare` word it.
+std::string describe_flag(const std::string &flag, const BenchmarkResult *r = nullptr);
 
 struct Machine {
   std::string cpu, kernel, governor, hostname;

@@ -208,6 +208,7 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
                                    });
     f.warmup_stable = w.stable;
     f.warmup_criterion = w.last;
+    f.first_invocation_ns = w.first_invocation_ticks / timer.ticks_per_ns;
     if (w.stopped)
       f.status = "interrupted";
   } catch (const std::exception &e) {
@@ -343,7 +344,7 @@ int run_main(int argc, char **argv) {
     BenchmarkResult &result = run.benchmarks.emplace_back();
     result.bench = &b;
     result.stop.criterion = policy.name();
-    result.stop.reason = "static configuration";
+    result.stop.reason = policy.dynamic() ? "no fork measured" : "static configuration";
     Stability stability(policy);
     std::vector<stats::Fork> measured; // measurement iterations of the measurement forks so far
     for (int f = 1; f <= total_forks && !g_interrupted; ++f) {
@@ -391,6 +392,8 @@ int run_main(int argc, char **argv) {
       result.stop.stable &= fr.warmup_stable || fr.failed();
     result.summary = summarize(result.forks, run.counter_names.size(), run.timer.ticks_per_ns, cfg.seed);
     result.summary.ipc = instructions_per_cycle(run.counter_names, result.summary.counters_per_op);
+    result.compile_findings = compile_findings(b);
+    flag_result(result, run.timer);
     save(false); // after every benchmark: a killed run still leaves a complete file
   }
   progress.done();

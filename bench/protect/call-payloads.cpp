@@ -1,0 +1,99 @@
+// The shapes of issue 12 for scripts/bench-protect: naive payloads that call
+// the code under test (inline functions, the way most benchmarks do) and drop
+// or fold its result, read literal data through memory, or mutate their
+// fixture. Same convention as payloads.cpp: without -DEXPERT the payload as a
+// user writes it; with -DEXPERT the same work with steady::sink /
+// steady::opaque where an expert puts benchmark::DoNotOptimize (compiled
+// without the plugin).
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <steady/steady.h>
+#include <vector>
+
+namespace {
+
+std::vector<int> numbers(4096, 3);
+std::map<int, int> table = {{1, 10}, {3, 30}, {5, 50}, {7, 70}, {9, 90}, {11, 110}, {13, 130}};
+unsigned char zeros[256]; // static, never written: its contents are known to be zeros
+
+inline long sum(const std::vector<int> &v) {
+  long s = 0;
+  for (int x : v)
+    s += x;
+  return s;
+}
+
+#ifndef EXPERT
+// The naive code under test: a void function whose result stays in a local.
+inline void sum_squares(const std::vector<int> &v) {
+  long s = 0;
+  for (int x : v)
+    s += long(x) * x;
+}
+#else
+inline void sum_squares(const std::vector<int> &v) {
+  long s = 0;
+  for (int x : v)
+    s += long(x) * x;
+  steady::sink(s);
+}
+#endif
+
+inline std::uint64_t fnv1a(const char *s) {
+  std::uint64_t h = 14695981039346656037u;
+  for (; *s; ++s)
+    h = (h ^ static_cast<unsigned char>(*s)) * 1099511628211u;
+  return h;
+}
+
+struct Shuffled : steady::Fixture {
+  std::vector<int> v;
+  void setup() override {
+    for (int i = 0; i < 4096; ++i)
+      v.push_back(int((i * 2654435761u) % 4096));
+  }
+};
+
+} // namespace
+
+#ifndef EXPERT
+
+STEADY_BENCH(discarded_call_result) { sum(numbers); }
+STEADY_BENCH(void_callee) { sum_squares(numbers); }
+STEADY_BENCH(string_literal_hash) { fnv1a("the quick brown fox jumps over the lazy dog"); }
+STEADY_BENCH(memcpy_zero_static) {
+  unsigned char buf[256];
+  std::memcpy(buf, zeros, sizeof buf);
+}
+STEADY_BENCH(map_lookup_dropped) { table.find(7); }
+// Sorts its fixture's vector in place: from the second invocation on it sorts
+// sorted data. Reported at compile time (mutated input); the expert restores
+// the input before every invocation, so the two measure different work.
+STEADY_BENCH_F(Shuffled, fixture_sort) { std::sort(v.begin(), v.end()); }
+
+#else
+
+STEADY_BENCH(discarded_call_result) { steady::sink(sum(numbers)); }
+STEADY_BENCH(void_callee) { sum_squares(numbers); }
+STEADY_BENCH(string_literal_hash) {
+  steady::sink(fnv1a(steady::opaque<const char *>("the quick brown fox jumps over the lazy dog")));
+}
+STEADY_BENCH(memcpy_zero_static) {
+  unsigned char buf[256];
+  std::memcpy(buf, steady::opaque<const unsigned char *>(zeros), sizeof buf);
+  steady::sink(buf);
+}
+STEADY_BENCH(map_lookup_dropped) { steady::sink(table.find(steady::opaque(7))); }
+struct Restored : Shuffled {
+  std::vector<int> original;
+  void setup() override {
+    Shuffled::setup();
+    original = v;
+  }
+  void setup_invocation() override { v = original; }
+};
+STEADY_BENCH_F(Restored, fixture_sort) { std::sort(v.begin(), v.end()); }
+
+#endif

@@ -282,6 +282,12 @@ bool doesWork(const Instruction &I, const Loop *L) {
     if (auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(LI->getPointerOperand())))
       if (LI->isVolatile() && G->getName().starts_with("steady.opaque"))
         return false;
+  // A store to a stack slot nothing reads (what an escape keeps of a local
+  // whose computation is gone) is not the payload's work.
+  if (auto *SI = dyn_cast<StoreInst>(&I))
+    if (auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(SI->getPointerOperand())))
+      if (none_of(AI->users(), [](const User *U) { return isa<LoadInst>(U); }))
+        return false;
   // The harness loop's own counter.
   if (L && I.getOpcode() == Instruction::Add)
     if (auto *Phi = dyn_cast<PHINode>(I.getOperand(0)); Phi && Phi->getParent() == L->getHeader() &&
@@ -352,7 +358,9 @@ public:
 
 private:
   bool folded(Function &F, SmallVectorImpl<Finding> &Out) {
-    if (callsFold(F))
+    // A constant result next to work that stays (a payload returning 1 after
+    // doing something) still measures that work.
+    if (callsFold(F) || workOfPayload(F))
       return false;
     std::string Culprits;
     if (MDNode *Inputs = F.getMetadata(InputsMD))

@@ -92,9 +92,8 @@ bool hasDiscardableResult(const CallBase &CB) {
     return false;
   // A method of a local object that returns a reference (`++it`, `s += x`)
   // returns *this: consuming it would make the local escape.
-  if (CB.getType()->isPointerTy() && any_of(CB.args(), [](const Use &A) {
-        return isa<AllocaInst>(A.get()->stripPointerCasts());
-      }))
+  if (CB.getType()->isPointerTy() && CB.arg_size() &&
+      isa<AllocaInst>(CB.getArgOperand(0)->stripPointerCasts()))
     return false;
   return !Callee->isDeclaration() || Callee->onlyReadsMemory();
 }
@@ -485,14 +484,16 @@ unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE) {
         }
       }
     }
-    // A pointer-sized object without a destructor is a handle (an iterator,
-    // a pointer): what it points to is the payload's data, not its own, and
+    // A scalar (a temporary passed by reference: `m.find(7)`) is an input,
+    // and a pointer-sized object without a destructor is a handle (an
+    // iterator): what it points to is the payload's data, not its own, and
     // making it escape would keep it in memory through the loops it drives.
     auto Size = AI->getAllocationSize(AI->getDataLayout());
-    bool Handle = Dtors.empty() && Size && !Size->isScalable() &&
-                  Size->getFixedValue() <= AI->getDataLayout().getPointerSize() &&
-                  isa<StructType>(AI->getAllocatedType());
-    if (!Written || Handle)
+    Type *Ty = AI->getAllocatedType();
+    bool Handle = Ty->isSingleValueType() ||
+                  (Dtors.empty() && Size && !Size->isScalable() &&
+                   Size->getFixedValue() <= AI->getDataLayout().getPointerSize() && isa<StructType>(Ty));
+    if (!Written || Handle || AI->isArrayAllocation())
       continue;
     // The object's life ends at its destructor (which may free what it owns),
     // else at its lifetime end, else when the payload returns.

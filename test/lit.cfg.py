@@ -30,3 +30,7 @@ if shutil.which("g++"):
 # A hardware PMU shows up as the "cpu" (or hybrid "cpu_core") event source.
 if any(os.path.exists("/sys/bus/event_source/devices/" + d) for d in ("cpu", "cpu_core")):
     config.available_features.add("hw-pmu")
+
+import platform
+if platform.machine() == "x86_64":
+    config.available_features.add("x86_64")

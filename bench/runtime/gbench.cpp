@@ -20,4 +20,18 @@ template <int N> static void add_chain(benchmark::State &state) {
 BENCHMARK(add_chain<1000>)->Name("add_chain_1000");
 BENCHMARK(add_chain<2000>)->Name("add_chain_2000");
 
+// One call per invocation, written as Google Benchmark's users do.
+#define GB_ONE_CALL(name, input, call)                                                                                 \
+  static void call_##name(benchmark::State &state) {                                                                   \
+    [[maybe_unused]] char buf[64];                                                                                     \
+    auto x = input;                                                                                                    \
+    for (auto _ : state) {                                                                                             \
+      benchmark::DoNotOptimize(x);                                                                                     \
+      auto r = call;                                                                                                   \
+      benchmark::DoNotOptimize(r);                                                                                     \
+    }                                                                                                                  \
+  }                                                                                                                    \
+  BENCHMARK(call_##name);
+STEADY_ONE_CALL_PAYLOADS(GB_ONE_CALL)
+
 BENCHMARK_MAIN();

@@ -16,3 +16,33 @@ inline std::uint64_t add_chain(std::uint64_t x, std::uint64_t y) {
 }
 
 } // namespace payloads
+
+// One libc/libm call per invocation: the harness's own cost is what separates
+// the tools here (a fixed few ns per invocation would be most of the result).
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+namespace payloads {
+
+inline char source64[64] = "steady copies these sixty-four bytes, again and again, forever.";
+struct Block {
+  char bytes[64];
+};
+// Returned by value: every tool consumes the whole block, so the copy stays.
+inline Block copy64(const char *from) {
+  Block b;
+  std::memcpy(b.bytes, from, sizeof b.bytes);
+  return b;
+}
+
+// name, input, call (x: the opaque input; buf: a 64-byte local buffer)
+#define STEADY_ONE_CALL_PAYLOADS(X)                                                                                    \
+  X(log, 42.0, std::log(x))                                                                                            \
+  X(exp, 4.2, std::exp(x))                                                                                             \
+  X(sin, 1.3, std::sin(x))                                                                                             \
+  X(sqrt, 2.5, std::sqrt(x))                                                                                           \
+  X(snprintf, 12345, std::snprintf(buf, sizeof buf, "%d", x))                                                          \
+  X(memcpy64, payloads::source64, payloads::copy64(x))
+
+} // namespace payloads

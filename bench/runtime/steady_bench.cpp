@@ -8,3 +8,12 @@
 STEADY_BENCH(empty) { return 0; }
 STEADY_BENCH(add_chain_1000) { return payloads::add_chain<1000>(steady::opaque(1ull), 3); }
 STEADY_BENCH(add_chain_2000) { return payloads::add_chain<2000>(steady::opaque(1ull), 3); }
+
+// One call per invocation, written as a steady user would: opaque input, result returned.
+#define STEADY_ONE_CALL(name, input, call)                                                                             \
+  STEADY_BENCH(call_##name) {                                                                                          \
+    [[maybe_unused]] char buf[64];                                                                                     \
+    auto x = steady::opaque(input);                                                                                    \
+    return call;                                                                                                       \
+  }
+STEADY_ONE_CALL_PAYLOADS(STEADY_ONE_CALL)

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <fmt/format.h>
 
+#include "measure.h"
 #include "results.h"
 
 namespace steady {
@@ -18,7 +19,37 @@ std::string fixed(double v) {
   return fmt::format("{:.4f}", v);
 }
 
+// Below this share of preempted batches the machine is not called busy.
+constexpr double kBusyShare = 0.01;
+
+double preempted_share(const Summary &s) { return s.batches_run ? double(s.preempted) / s.batches_run : 0; }
+
 } // namespace
+
+void print_machine_busy(const RunResult &run) {
+  Summary all;
+  for (const BenchmarkResult &b : run.benchmarks) {
+    all.batches_run += b.summary.batches_run;
+    all.preempted += b.summary.preempted;
+    all.preempted_kept += b.summary.preempted_kept;
+    all.bound_hit += b.summary.bound_hit;
+  }
+  const double share = preempted_share(all);
+  const MachineLoad &l = run.load_end;
+  if (share >= kBusyShare || all.bound_hit)
+    std::fprintf(stderr, "machine busy: %.1f %% of batches preempted and %s; load average %.1f on %d CPUs%s\n",
+                 100 * share, all.preempted_kept ? "kept only where no clean batch came" : "re-run", l.load1,
+                 run.machine.cores,
+                 steal_share(run.load_start, l) > 0.001
+                     ? fmt::format(", {:.1f} % stolen by the hypervisor", 100 * steal_share(run.load_start, l)).c_str()
+                     : "");
+  if (all.bound_hit)
+    std::fprintf(stderr,
+                 "warning: %d iteration(s) found no batch free of preemption within %gx their time; their "
+                 "samples are preempted ones and their results are not trustworthy (flagged in the table and the "
+                 "JSON). A payload longer than a time slice cannot be measured without preemption on this machine\n",
+                 all.bound_hit, kPreemptionBound);
+}
 
 void print_table(const RunResult &run) {
   std::string head = fmt::format("{:<32} {:>12} {:>21} {:>10}", "benchmark", "ns/op", "99% CI", "ticks/op");
@@ -61,6 +92,12 @@ void print_table(const RunResult &run) {
       note(fmt::format("{} fork(s) failed", s.forks_failed));
     if (s.ci_over == "iterations")
       note("one fork: CI over iterations");
+    if (s.bound_hit)
+      note(fmt::format("NOT TRUSTWORTHY: every batch of {} iteration(s) was preempted", s.bound_hit));
+    else if (double share = preempted_share(s); share >= kBusyShare)
+      note(fmt::format("{:.1f} % of batches preempted, re-run", 100 * share));
+    if (s.preempted_kept > s.bound_hit && run.config.mode == Mode::SingleShot)
+      note(fmt::format("{} preempted shot(s) kept", s.preempted_kept));
     if (s.migrated)
       note("CPU migration seen");
     if (s.unscheduled)

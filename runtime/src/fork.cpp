@@ -43,6 +43,8 @@ void handle(const json &msg, ForkResult &fork, const std::function<void(const It
   const std::string t = msg.at("t");
   if (t == "timer") {
     fork.timer = msg.at("timer").get<TimerInfo>();
+  } else if (t == "preemption") {
+    fork.preemption = msg.at("preemption").get<PreemptionInfo>();
   } else if (t == "batch_size") {
     fork.batch_size = msg.at("n");
   } else if (t == "iteration") {
@@ -185,9 +187,12 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
     unavailable.push_back({{"name", u.name}, {"reason", u.reason}});
   send(fd, {{"t", "counters"}, {"names", counters.names()}, {"unavailable", unavailable}});
   counters.enable();
+  PreemptionProbe probe;
+  probe.open(timer.ticks_per_ns);
+  send(fd, {{"t", "preemption"}, {"preemption", preemption_info(probe)}});
   try {
     WarmupOutcome w = measure_fork(
-        {&b, &cfg, &timer, &counters, nullptr, nullptr}, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
+        {&b, &cfg, &timer, &counters, nullptr, &probe, nullptr}, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
         [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
     send(fd, {{"t", "warmup"},
               {"stable", w.stable},

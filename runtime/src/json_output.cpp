@@ -27,6 +27,7 @@ json benchmark_json(const BenchmarkResult &b) {
                      {"error", f.error},
                      {"batch_size", f.batch_size},
                      {"timer", f.timer},
+                     {"preemption", f.preemption},
                      {"warmup_iterations", f.warmup_iterations()},
                      {"warmup_stable", f.warmup_stable},
                      {"warmup_criterion", f.warmup_criterion},
@@ -63,7 +64,17 @@ json benchmark_json(const BenchmarkResult &b) {
             {"iterations", s.iterations},
             {"migrated", s.migrated},
             {"multiplexed", s.multiplexed},
-            {"unscheduled", s.unscheduled}}}};
+            {"unscheduled", s.unscheduled},
+            {"preemption",
+             {{"batches", s.batches_run},
+              {"preempted", s.preempted},
+              {"discarded", s.preempted - s.preempted_kept},
+              {"kept", s.preempted_kept},
+              {"bound_hit_iterations", s.bound_hit}}}}}};
+}
+
+json load_json(const MachineLoad &l) {
+  return {{"loadavg", {l.load1, l.load5, l.load15}}, {"steal_jiffies", l.steal_jiffies}, {"total_jiffies", l.total_jiffies}};
 }
 
 json header_json(const RunResult &run) {
@@ -104,6 +115,10 @@ json header_json(const RunResult &run) {
             {"governor", run.machine.governor},
             {"hostname", run.machine.hostname},
             {"timer", run.timer}}},
+          {"load",
+           {{"start", load_json(run.load_start)},
+            {"end", load_json(run.load_end)},
+            {"steal_share", steal_share(run.load_start, run.load_end)}}},
           {"counters", {{"names", run.counter_names}, {"unavailable", unavailable}}}};
 }
 

@@ -7,10 +7,12 @@
 namespace steady {
 
 // Long enough that the timer's resolution and overhead are noise (>= 1000x the
-// resolution), short enough for about a thousand batches per iteration.
-double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t) {
+// resolution) and the readings between batches cheap, short enough for about
+// a thousand batches per iteration.
+double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe_read_ns) {
   double iteration_ticks = cfg.iteration_time * 1e9 * t.ticks_per_ns;
-  return std::max({1000 * t.resolution_ticks, 100 * t.overhead_ticks, iteration_ticks / kMaxBatchSamples});
+  return std::max({1000 * t.resolution_ticks, 100 * t.overhead_ticks, 50 * probe_read_ns * t.ticks_per_ns,
+                   iteration_ticks / kMaxBatchSamples});
 }
 
 void thin(std::vector<BatchSample> &s) {
@@ -35,22 +37,35 @@ double time_batch(const ForkPlan &p, std::uint64_t n) {
   return double(ticks_end(cpu) - t0);
 }
 
+// The batch size: the smallest n whose batches take the target time. The
+// first invocations in a fresh process pay one-time set-up (lazy binding,
+// libm's tables, first touches of memory: 100k ticks for a 5-tick log()), so
+// one runs untimed first, and a size is accepted only when its fastest of
+// kCalibrationRepeats batches reaches the target: one slow batch (cold, or
+// preempted) cannot stop the growth early, which would leave the timer's
+// cost in every sample.
 std::uint64_t calibrate_batch(const ForkPlan &p) {
   // Invocation-level setup runs between invocations: one per batch.
   if (p.config->mode == Mode::SingleShot || p.bench->invocation_setup)
     return 1;
-  const double target = target_batch_ticks(*p.config, *p.timer);
+  const double target = target_batch_ticks(*p.config, *p.timer, p.probe->read_ns());
   const std::uint64_t reset_every = p.state ? p.state->reset_every() : 0;
+  auto batch = [&](std::uint64_t n) {
+    if (reset_every && p.state)
+      p.state->reset();
+    return time_batch(p, n);
+  };
+  batch(1); // warm-up, untimed
   std::uint64_t n = 1;
   for (;;) {
     if (reset_every && n >= reset_every)
       return reset_every;
-    if (reset_every && p.state)
-      p.state->reset();
-    double dt = time_batch(p, n);
-    if (dt >= target || n >= (std::uint64_t(1) << 40))
+    double fastest = batch(n);
+    for (int r = 1; r < kCalibrationRepeats && fastest >= target; ++r)
+      fastest = std::min(fastest, batch(n));
+    if (fastest >= target || n >= (std::uint64_t(1) << 40))
       return n;
-    double grow = dt > 0 ? std::clamp(1.2 * target / dt, 2.0, 100.0) : 100.0;
+    double grow = fastest > 0 ? std::clamp(1.2 * target / fastest, 2.0, 100.0) : 100.0;
     n = std::uint64_t(std::ceil(double(n) * grow));
   }
 }
@@ -69,7 +84,9 @@ double first_invocation(const ForkPlan &p) {
 
 Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warmup) {
   const TimerInfo &t = *p.timer;
+  const PreemptionProbe &probe = *p.probe;
   const double budget = (warmup ? p.config->warmup_time : p.config->iteration_time) * 1e9 * t.ticks_per_ns;
+  const bool single_shot = p.config->mode == Mode::SingleShot;
   Iteration it;
   it.index = index;
   it.warmup = warmup;
@@ -79,16 +96,25 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
   std::uint64_t since_reset = reset_every; // calibration left the state anywhere: reset first
   // With untimed work between batches (invocation-level fixtures, resets),
   // counters are read around every timed batch so that they leave it out, as
-  // the time does; otherwise once around the iteration.
-  const bool count_batches = (per_invocation || reset_every) && !p.counters->names().empty();
+  // the time does; otherwise once around the iteration. The same work makes
+  // the thread's usage be read before every batch too; otherwise the reading
+  // after one batch is the next one's "before".
+  const bool untimed_between = per_invocation || reset_every;
+  const bool count_batches = untimed_between && !p.counters->names().empty();
   CounterDelta counted;
+  // Preempted batches, kept aside: they become the iteration's samples, flagged,
+  // only when it finds no clean batch within its bound.
+  std::vector<BatchSample> preempted;
+  double preempted_ticks = 0;
+  std::uint64_t preempted_ops = 0;
   if (state)
     state->setup_iteration();
   std::uint32_t cpu, prev_cpu;
   ticks_end(prev_cpu);
   const CounterSnapshot before = p.counters->read();
+  ThreadUsage usage = probe.read();
   const std::uint64_t start = ticks_begin();
-  do {
+  for (;;) {
     if (per_invocation)
       state->setup_invocation();
     if (reset_every && since_reset >= reset_every) {
@@ -98,25 +124,63 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
     CounterSnapshot batch_before;
     if (count_batches)
       batch_before = p.counters->read();
+    if (untimed_between)
+      usage = probe.read();
     std::uint64_t t0 = ticks_begin();
     p.bench->run(state, n);
     std::uint64_t t1 = ticks_end(cpu);
-    if (count_batches)
-      counted += counter_delta(batch_before, p.counters->read());
+    const ThreadUsage after = probe.read();
+    const Preemption why = classify(usage, after, double(t1 - t0) / t.ticks_per_ns, probe.margin_ns());
+    usage = after;
+    // A preempted single shot cannot be run again (the next would not be cold): it is kept, flagged.
+    const bool keep = why == Preemption::None || single_shot;
+    if (count_batches) {
+      CounterDelta d = counter_delta(batch_before, p.counters->read());
+      if (keep)
+        counted += d;
+    }
     since_reset += n;
     if (per_invocation)
       state->teardown_invocation();
     it.migrated |= cpu != prev_cpu;
     prev_cpu = cpu;
-    double ticks = payload_ticks(double(t1 - t0), n, t);
-    it.ticks += ticks;
-    it.ops += n;
-    it.batches.push_back({ticks / double(n), n});
-    if (it.batches.size() >= 2 * kMaxBatchSamples)
-      thin(it.batches);
-    if (p.config->mode == Mode::SingleShot)
+    const double ticks = payload_ticks(double(t1 - t0), n, t);
+    ++it.batches_run;
+    it.preempted_switch += why == Preemption::Switched;
+    it.preempted_cpu_short += why == Preemption::CpuShort;
+    if (keep) {
+      it.preempted_kept += why != Preemption::None;
+      it.ticks += ticks;
+      it.ops += n;
+      it.batches.push_back({ticks / double(n), n});
+      if (it.batches.size() >= 2 * kMaxBatchSamples)
+        thin(it.batches);
+    } else {
+      preempted_ticks += ticks;
+      preempted_ops += n;
+      preempted.push_back({ticks / double(n), n});
+      if (preempted.size() >= 2 * kMaxBatchSamples)
+        thin(preempted);
+    }
+    if (single_shot)
       break;
-  } while (double(ticks_begin() - start) < budget);
+    const double elapsed = double(ticks_begin() - start);
+    if (elapsed < budget)
+      continue;
+    if (it.ops > 0)
+      break;
+    if (elapsed >= kPreemptionBound * budget || it.preempted_switch + it.preempted_cpu_short >= kMaxDiscarded) {
+      // Every batch was preempted (a payload longer than a time slice, or a
+      // machine too busy): its samples are what there is, flagged.
+      it.preemption_bound_hit = true;
+      it.preempted_kept = it.preempted_switch + it.preempted_cpu_short;
+      it.batches.swap(preempted);
+      it.ticks = preempted_ticks;
+      it.ops = preempted_ops;
+      preempted_ops = 0;
+      break;
+    }
+  }
   const CounterDelta whole = counter_delta(before, p.counters->read());
   if (state)
     state->teardown_iteration();
@@ -124,9 +188,13 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
     thin(it.batches);
   it.ticks_per_op = it.ticks / double(it.ops);
   it.ns_per_op = it.ticks_per_op / t.ticks_per_ns;
+  // Counted over the whole iteration, discarded batches included: per op of
+  // every batch run (events such as instructions or task-clock do not grow
+  // when the thread is preempted, so this is the payload's count).
   const CounterDelta &c = count_batches ? counted : whole;
+  const double counted_ops = double(it.ops + (count_batches ? 0 : preempted_ops));
   for (double v : c.values)
-    it.counters_per_op.push_back(v / double(it.ops));
+    it.counters_per_op.push_back(v / counted_ops);
   it.multiplexed = c.multiplexed;
   it.unscheduled = c.unscheduled;
   it.context_switches = whole.context_switches;

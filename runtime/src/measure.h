@@ -5,6 +5,7 @@
 #include <atomic>
 #include <functional>
 
+#include "preemption.h"
 #include "results.h"
 #include "stopping.h"
 
@@ -16,6 +17,7 @@ struct ForkPlan {
   const TimerInfo *timer;
   Counters *counters; // opened and enabled by the caller
   Fixture *state;     // the trial's fixture, set up by measure_fork; null for plain benchmarks
+  const PreemptionProbe *probe; // opened by the caller
   // When set (an interrupt, in --no-fork runs), no further iteration starts.
   const std::atomic<bool> *stop = nullptr;
 };
@@ -23,9 +25,21 @@ struct ForkPlan {
 // At most this many weighted batch samples are kept per iteration.
 inline constexpr std::size_t kMaxBatchSamples = 1000;
 
+// A batch size is accepted when the fastest of this many batches reaches the
+// target time.
+inline constexpr int kCalibrationRepeats = 3;
+
+// Preempted batches are run again; an iteration that has no clean batch by
+// the end of its time goes on for up to kPreemptionBound times its time (and
+// at most kMaxDiscarded batches), then keeps its preempted batches, flagged.
+inline constexpr double kPreemptionBound = 10;
+inline constexpr int kMaxDiscarded = 10000;
+
 // The time one batch should take: >= 1000x the timer's resolution and 100x
-// its overhead, and about 1/1000 of an iteration.
-double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t);
+// its overhead, >= 50x the cost of a preemption reading (`probe_read_ns`, paid
+// per batch: at most 2 % of an iteration's time and of its counts), and
+// about 1/1000 of an iteration.
+double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe_read_ns = 0);
 
 // Halves the number of batch samples by merging neighbours (weights add up,
 // the weighted mean is kept).

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "counters.h"
+#include "preemption.h"
 #include "steady/config.h"
 #include "steady/registry.h"
 #include "timer.h"
@@ -30,7 +31,23 @@ struct Iteration {
   bool unscheduled = false; // a counter group never ran: its values are 0
   std::vector<double> counters_per_op; // in the order of the run's counter names
   double context_switches = 0;
+  // Batches during which the thread was switched out, or got less CPU time
+  // than TSC time (steal): discarded and run again, except those counted in
+  // preempted_kept (single shot, or the bound was hit).
+  int batches_run = 0; // timed batches, kept or not
+  int preempted_switch = 0;
+  int preempted_cpu_short = 0;
+  int preempted_kept = 0;
+  bool preemption_bound_hit = false; // no clean batch within the bound: the samples are preempted ones
   std::vector<BatchSample> batches;
+};
+
+// How the fork detected preemption (preemption.h).
+struct PreemptionInfo {
+  std::string mechanism;       // "perf" (context-switches event) or "getrusage"
+  std::string fallback_reason; // why not perf ("" when perf)
+  double margin_ns = 0;        // CPU time may trail TSC time by this much (+1 % of the batch)
+  double read_ns = 0;          // cost of one reading, paid once per batch outside the timed region
 };
 
 struct ForkResult {
@@ -45,6 +62,7 @@ struct ForkResult {
   // The fork's own timer calibration (its overhead and empty-loop cost are
   // what its iterations had subtracted); the run's frequency.
   TimerInfo timer;
+  PreemptionInfo preemption;
   std::vector<Iteration> iterations;
   // Dynamic warmup: whether the criterion was met, and its last values.
   bool warmup_stable = false;
@@ -66,6 +84,10 @@ struct Summary {
   double p50 = 0, p90 = 0, p99 = 0; // weighted percentiles of the batch samples, ns/op
   int forks_used = 0, forks_failed = 0, iterations = 0;
   bool migrated = false, multiplexed = false, unscheduled = false;
+  // Over the measurement iterations: timed batches, those preempted, those
+  // of them kept as samples (single shot, bound hit), and the iterations that
+  // hit the bound (their samples are preempted ones: not trustworthy).
+  int batches_run = 0, preempted = 0, preempted_kept = 0, bound_hit = 0;
   // instructions / cycles when both were counted, else 0.
   double ipc = 0;
 };
@@ -109,10 +131,21 @@ struct Machine {
   int cores = 0;
 };
 
+// The machine's load when the run started or ended: /proc/loadavg and the
+// cumulative steal and total CPU time of /proc/stat (jiffies).
+struct MachineLoad {
+  double load1 = 0, load5 = 0, load15 = 0;
+  double steal_jiffies = 0, total_jiffies = 0;
+};
+MachineLoad read_machine_load();
+// The share of the machine's CPU time stolen by the hypervisor between two readings.
+double steal_share(const MachineLoad &start, const MachineLoad &end);
+
 struct RunResult {
   RunConfig config;
   TimerInfo timer;
   Machine machine;
+  MachineLoad load_start, load_end;
   std::vector<std::string> counter_names;
   std::vector<Counters::Unavailable> counters_unavailable;
   std::vector<BenchmarkResult> benchmarks;
@@ -121,6 +154,7 @@ struct RunResult {
 };
 
 Machine describe_machine();
+PreemptionInfo preemption_info(const PreemptionProbe &probe);
 // Over the measurement iterations of the forks that did not fail; the 99 % CI
 // is the hierarchical bootstrap's.
 Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns,
@@ -143,5 +177,8 @@ private:
 };
 void write_csv(const RunResult &run, const std::string &path);
 void print_table(const RunResult &run);
+// One line when a notable share of batches was preempted, and a warning when
+// iterations found no clean batch (stderr).
+void print_machine_busy(const RunResult &run);
 
 } // namespace steady

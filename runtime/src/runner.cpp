@@ -200,7 +200,10 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
   f.pid = getpid();
   f.timer = timer;
   try {
-    WarmupOutcome w = measure_fork({&b, &cfg, &timer, &counters, nullptr, &g_interrupted},
+    PreemptionProbe probe;
+    probe.open(timer.ticks_per_ns);
+    f.preemption = preemption_info(probe);
+    WarmupOutcome w = measure_fork({&b, &cfg, &timer, &counters, nullptr, &probe, &g_interrupted},
                                    [&](std::uint64_t n) { f.batch_size = n; },
                                    [&](const Iteration &it) {
                                      f.iterations.push_back(it);
@@ -287,6 +290,7 @@ int run_main(int argc, char **argv) {
   run.config = cfg;
   run.started = now_utc();
   run.machine = describe_machine();
+  run.load_start = run.load_end = read_machine_load();
   // A given frequency (steady ab passes its first runner's to the others, so
   // that every fork of both versions converts ticks alike) skips the ~100 ms
   // calibration.
@@ -339,6 +343,7 @@ int run_main(int argc, char **argv) {
   const std::vector<std::string> args = fork_args(cfg, run.timer);
   const StopPolicy policy = stop_policy(cfg);
   const int total_forks = cfg.warmup_forks + (policy.dynamic() ? cfg.max_forks : cfg.forks);
+  bool noted_fallback = false; // "perf refused: getrusage" is said once
   for (std::size_t k = 0; k < selected.size() && !g_interrupted; ++k) {
     const Benchmark &b = benchmarks()[selected[k]];
     BenchmarkResult &result = run.benchmarks.emplace_back();
@@ -363,6 +368,12 @@ int run_main(int argc, char **argv) {
         progress.done();
         std::fprintf(stderr, "error: %s fork %d %s: %s; %zu iteration(s) kept, the run goes on\n", b.name.c_str(), f,
                      fork.status.c_str(), fork.error.c_str(), fork.iterations.size());
+      }
+      if (const PreemptionInfo &pi = fork.preemption; !pi.fallback_reason.empty() && !noted_fallback) {
+        progress.done();
+        std::fprintf(stderr, "note: preemption detected with %s (%s)\n", pi.mechanism.c_str(),
+                     pi.fallback_reason.c_str());
+        noted_fallback = true;
       }
       result.forks.push_back(std::move(fork));
       // Algorithm 1, line 14: fork stoppage from min_forks on.
@@ -394,12 +405,15 @@ int run_main(int argc, char **argv) {
     result.summary.ipc = instructions_per_cycle(run.counter_names, result.summary.counters_per_op);
     result.compile_findings = compile_findings(b);
     flag_result(result, run.timer);
+    run.load_end = read_machine_load();
     save(false); // after every benchmark: a killed run still leaves a complete file
   }
   progress.done();
   run.partial = bool(g_interrupted);
+  run.load_end = read_machine_load();
   save(true);
   print_table(run);
+  print_machine_busy(run);
   int multiplexed = 0;
   for (const BenchmarkResult &r : run.benchmarks)
     multiplexed += r.summary.multiplexed || r.summary.unscheduled;

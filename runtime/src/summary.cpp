@@ -65,6 +65,10 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
       s.migrated |= it.migrated;
       s.multiplexed |= it.multiplexed;
       s.unscheduled |= it.unscheduled;
+      s.batches_run += it.batches_run;
+      s.preempted += it.preempted_switch + it.preempted_cpu_short;
+      s.preempted_kept += it.preempted_kept;
+      s.bound_hit += it.preemption_bound_hit;
       batches.insert(batches.end(), it.batches.begin(), it.batches.end());
       for (std::size_t c = 0; c < counters && c < it.counters_per_op.size(); ++c)
         s.counters_per_op[c] += it.counters_per_op[c] * double(it.ops);
@@ -108,6 +112,34 @@ int ForkResult::warmup_iterations() const {
   for (const Iteration &it : iterations)
     n += it.warmup;
   return n;
+}
+
+PreemptionInfo preemption_info(const PreemptionProbe &probe) {
+  return {probe.mechanism(), probe.fallback_reason(), probe.margin_ns(), probe.read_ns()};
+}
+
+MachineLoad read_machine_load() {
+  MachineLoad l;
+  std::ifstream("/proc/loadavg") >> l.load1 >> l.load5 >> l.load15;
+  // "cpu  user nice system idle iowait irq softirq steal guest guest_nice";
+  // guest time is already counted in user and nice.
+  std::ifstream stat("/proc/stat");
+  std::string cpu;
+  stat >> cpu;
+  double v[8] = {};
+  for (double &x : v)
+    stat >> x;
+  if (cpu == "cpu") {
+    l.steal_jiffies = v[7];
+    for (double x : v)
+      l.total_jiffies += x;
+  }
+  return l;
+}
+
+double steal_share(const MachineLoad &start, const MachineLoad &end) {
+  double total = end.total_jiffies - start.total_jiffies;
+  return total > 0 ? (end.steal_jiffies - start.steal_jiffies) / total : 0;
 }
 
 Machine describe_machine() {

@@ -35,6 +35,16 @@ TEST(BatchSizing, TargetIsOneThousandthOfAnIteration) {
   EXPECT_DOUBLE_EQ(target_batch_ticks(cfg, t), 3e8 / 1000);
 }
 
+TEST(BatchSizing, PreemptionReadingsAreAtMostTwoPercent) {
+  RunConfig cfg;
+  cfg.iteration_time = 1e-6;
+  TimerInfo t;
+  t.ticks_per_ns = 2;
+  t.resolution_ticks = 1;
+  t.overhead_ticks = 30;
+  EXPECT_DOUBLE_EQ(target_batch_ticks(cfg, t, 2500), 50 * 2500 * 2);
+}
+
 TEST(BatchSizing, OverheadBoundsSmallTimers) {
   RunConfig cfg;
   cfg.iteration_time = 1e-6;
@@ -317,6 +327,66 @@ TEST(Counters, UnknownEventIsRejectedBeforeRunning) {
   ASSERT_TRUE(err.has_value());
   EXPECT_NE(err->find("unknown counter 'definitely-not-an-event'"), std::string::npos);
   EXPECT_FALSE(Counters::validate({"task-clock", "page-faults"}).has_value());
+}
+
+
+TEST(Preemption, ASwitchInTheWindowIsPreemption) {
+  EXPECT_EQ(classify({4, 1000}, {5, 51000}, 50000, 2000), Preemption::Switched);
+}
+
+TEST(Preemption, CpuTimeShortBeyondMarginAndOnePercent) {
+  // 50 us of TSC time: the margin (2 us) plus 1 % (0.5 us) may go missing.
+  EXPECT_EQ(classify({4, 0}, {4, 47600}, 50000, 2000), Preemption::None);
+  EXPECT_EQ(classify({4, 0}, {4, 47400}, 50000, 2000), Preemption::CpuShort);
+  // CPU time above TSC time (the readings' own cost) is not preemption.
+  EXPECT_EQ(classify({4, 0}, {4, 51200}, 50000, 2000), Preemption::None);
+}
+
+TEST(Preemption, SummaryCountsPreemptedKeptAndBoundHits) {
+  std::vector<ForkResult> forks = {fork_with({1, 2}), fork_with({3})};
+  forks[0].iterations[0].batches_run = 10;
+  forks[0].iterations[0].preempted_switch = 2;
+  forks[0].iterations[1].batches_run = 5;
+  forks[0].iterations[1].preempted_cpu_short = 5;
+  forks[0].iterations[1].preempted_kept = 5;
+  forks[0].iterations[1].preemption_bound_hit = true;
+  forks[1].iterations[0].batches_run = 4;
+  Summary s = summarize(forks, 0, 2.0, 1);
+  EXPECT_EQ(s.batches_run, 19);
+  EXPECT_EQ(s.preempted, 7);
+  EXPECT_EQ(s.preempted_kept, 5);
+  EXPECT_EQ(s.bound_hit, 1);
+}
+
+TEST(Json, PreemptionAndLoadAreWritten) {
+  static bool mark = true;
+  Benchmark b{"preempted", {}, "f.cpp", 1, &mark, nullptr, nullptr};
+  RunResult run;
+  run.load_start = {14.0, 10.0, 5.0, 100, 10000};
+  run.load_end = {15.0, 11.0, 6.0, 150, 11000};
+  BenchmarkResult r;
+  r.bench = &b;
+  r.forks = {fork_with({1})};
+  r.forks[0].preemption = {"getrusage", "perf_event_open(context-switches): Permission denied", 2100, 2500};
+  r.forks[0].iterations[0].batches_run = 8;
+  r.forks[0].iterations[0].preempted_switch = 3;
+  r.summary = summarize(r.forks, 0, 2.0, 1);
+  run.benchmarks.push_back(r);
+  std::string path = ::testing::TempDir() + "steady-preemption-" + std::to_string(getpid()) + ".json";
+  write_json(run, path);
+  nlohmann::json doc = nlohmann::json::parse(std::ifstream(path));
+  std::remove(path.c_str());
+  EXPECT_EQ(doc["load"]["start"]["loadavg"][0], 14.0);
+  EXPECT_EQ(doc["load"]["end"]["steal_jiffies"], 150);
+  EXPECT_DOUBLE_EQ(doc["load"]["steal_share"].get<double>(), 0.05); // 50 of 1000 jiffies
+  const nlohmann::json &f = doc["benchmarks"][0]["forks"][0];
+  EXPECT_EQ(f["preemption"]["mechanism"], "getrusage");
+  EXPECT_EQ(f["iterations"][0]["preempted_switch"], 3);
+  const nlohmann::json &p = doc["benchmarks"][0]["summary"]["preemption"];
+  EXPECT_EQ(p["batches"], 8);
+  EXPECT_EQ(p["preempted"], 3);
+  EXPECT_EQ(p["discarded"], 3);
+  EXPECT_EQ(p["kept"], 0);
 }
 
 } // namespace

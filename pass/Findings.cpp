@@ -391,14 +391,16 @@ private:
     return false;
   }
 
+  // Does the measured loop (of any harness; the payload itself without
+  // one) do work? A call to the payload not inlined does what the payload does.
   bool worksIn(Function &F, ArrayRef<Function *> Harnesses) {
-    auto Works = [&](Function &Fn, bool Loops) {
-      DominatorTree DT(Fn);
+    auto Works = [&](Function &H) {
+      DominatorTree DT(H);
       LoopInfo LI(DT);
-      for (Instruction &I : instructions(Fn)) {
+      for (Instruction &I : instructions(H)) {
         const Loop *L = LI.getLoopFor(I.getParent());
-        if (Loops && !L)
-          continue; // the harness: only its measured loop counts
+        if (!L)
+          continue; // only the measured loop counts
         if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction() == &F) {
           if (workOfPayload(F))
             return true;
@@ -411,16 +413,11 @@ private:
     };
     if (Harnesses.empty())
       return workOfPayload(F);
-    return any_of(Harnesses, [&](Function *H) { return Works(*H, true); });
+    return any_of(Harnesses, [&](Function *H) { return Works(*H); });
   }
 
   bool workOfPayload(Function &F) {
-    DominatorTree DT(F);
-    LoopInfo LI(DT);
-    for (Instruction &I : instructions(F))
-      if (doesWork(I, nullptr))
-        return true;
-    return false;
+    return any_of(instructions(F), [](const Instruction &I) { return doesWork(I, nullptr); });
   }
 
   Finding hoisted(Function &F, Function &H) {

@@ -200,9 +200,37 @@ bool isGuardedStatic(const GlobalVariable &G) {
          G.getParent()->getNamedGlobal(("_ZGV" + G.getName().drop_front(2)).str());
 }
 
-// The fixture a STEADY_BENCH_F payload runs on: its `this`.
+// Does the payload's class override steady::Fixture's setup_invocation(),
+// teardown_invocation() or reset_every()? Then it restores what the payload
+// changes: its vtable (_ZTV of the class of _ZN<class>7payloadEv) says.
+bool fixtureRestores(const Function &Payload) {
+  StringRef Class = Payload.getName();
+  if (!Class.consume_front("_ZN") || !Class.consume_back("7payloadEv"))
+    return false;
+  const GlobalVariable *VTable = Payload.getParent()->getNamedGlobal(("_ZTVN" + Class + "E").str());
+  if (!VTable || !VTable->hasInitializer())
+    return false;
+  SmallVector<const Constant *, 16> Work{VTable->getInitializer()};
+  while (!Work.empty()) {
+    const Constant *C = Work.pop_back_val();
+    if (auto *Fn = dyn_cast<Function>(C->stripPointerCasts())) {
+      CxxName N = CxxName::of(*Fn);
+      if (N.Context != "steady::Fixture" &&
+          is_contained({"setup_invocation", "teardown_invocation", "reset_every"}, StringRef(N.Base)))
+        return true;
+      continue;
+    }
+    for (const Use &Op : C->operands())
+      if (auto *OC = dyn_cast<Constant>(Op.get()))
+        Work.push_back(OC);
+  }
+  return false;
+}
+
+// The fixture a STEADY_BENCH_F payload runs on, its `this`, unless the fixture
+// restores its state between invocations.
 const Argument *fixtureOf(Function &F) {
-  if (F.arg_size() != 1 || !F.getArg(0)->getType()->isPointerTy())
+  if (F.arg_size() != 1 || !F.getArg(0)->getType()->isPointerTy() || fixtureRestores(F))
     return nullptr;
   return F.getArg(0);
 }

@@ -339,18 +339,20 @@ public:
       if (H.getFnAttribute(HarnessAttr).getValueAsString() == F.getName() && !H.isDeclaration())
         Harnesses.push_back(&H);
 
-    bool Folded = folded(F, Out);
-    if (!Folded && !worksIn(F, Harnesses))
+    bool Folded = folded(F, Out), Hoisted = false;
+    for (Function *H : Harnesses)
+      if (Finding Fd = hoisted(F, *H); !Fd.Kind.empty()) {
+        Out.push_back(Fd);
+        Hoisted = true;
+        break;
+      }
+    // A loop left empty by hoisting is reported as hoisted, the cause.
+    if (!Folded && !Hoisted && !worksIn(F, Harnesses))
       Out.push_back({"deleted",
                      "its work is deleted by the optimizer: the measured loop does nothing (a result "
                      "that is never used, or computed from compile-time constants inside a callee); "
                      "return the result, or make its inputs opaque with steady::opaque()",
                      nullptr});
-    for (Function *H : Harnesses)
-      if (Finding Fd = hoisted(F, *H); !Fd.Kind.empty()) {
-        Out.push_back(Fd);
-        break;
-      }
     for (const Mutation &Mu : mutatedInputs(F))
       Out.push_back({"mutated",
                      "it modifies " + Mu.What + ", which it also reads" +

@@ -6,6 +6,7 @@
 // steady::opaque where an expert puts benchmark::DoNotOptimize (compiled
 // without the plugin).
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -41,6 +42,9 @@ inline void sum_squares(const std::vector<int> &v) {
 }
 #endif
 
+// Code under test whose constants fold: steady reports it rather than change it.
+inline double naive_log() { return std::log(42.0); }
+
 inline std::uint64_t fnv1a(const char *s) {
   std::uint64_t h = 14695981039346656037u;
   for (; *s; ++s)
@@ -71,6 +75,15 @@ STEADY_BENCH(memcpy_zero_static) {
   std::memcpy(buf, zeros, sizeof buf);
 }
 STEADY_BENCH(map_lookup_dropped) { table.find(7); }
+// The callee's literal folds: reported (folded), its number flagged.
+STEADY_BENCH(log_in_callee) { naive_log(); }
+// An integer add chain with a literal trip count is an induction variable:
+// computed in closed form, reported (folded).
+STEADY_BENCH(int_add_chain) {
+  long x = 0;
+  for (int i = 0; i < 1000; ++i)
+    x += 3;
+}
 // Sorts its fixture's vector in place: from the second invocation on it sorts
 // sorted data. Reported at compile time (mutated input); the expert restores
 // the input before every invocation, so the two measure different work.
@@ -90,6 +103,14 @@ STEADY_BENCH(memcpy_zero_static) {
 }
 // As benchmark::DoNotOptimize(table.find(7)): the result consumed, the key a literal.
 STEADY_BENCH(map_lookup_dropped) { steady::sink(table.find(7)); }
+STEADY_BENCH(log_in_callee) { steady::sink(std::log(steady::opaque(42.0))); }
+STEADY_BENCH(int_add_chain) {
+  long x = 0;
+  for (int i = 0; i < 1000; ++i) {
+    x += 3;
+    steady::sink(x); // every step, or the chain is computed in closed form
+  }
+}
 struct Restored : Shuffled {
   std::vector<int> original;
   void setup() override {

@@ -82,6 +82,22 @@ double first_invocation(const ForkPlan &p) {
   return ticks;
 }
 
+// Timed batches with their totals, and their counts when counters are read per batch.
+struct Samples {
+  std::vector<BatchSample> batches;
+  double ticks = 0;
+  std::uint64_t ops = 0;
+  CounterDelta counted;
+
+  void add(double batch_ticks, std::uint64_t n) {
+    ticks += batch_ticks;
+    ops += n;
+    batches.push_back({batch_ticks / double(n), n});
+    if (batches.size() >= 2 * kMaxBatchSamples)
+      thin(batches);
+  }
+};
+
 Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warmup) {
   const TimerInfo &t = *p.timer;
   const PreemptionProbe &probe = *p.probe;
@@ -101,12 +117,9 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
   // after one batch is the next one's "before".
   const bool untimed_between = per_invocation || reset_every;
   const bool count_batches = untimed_between && !p.counters->names().empty();
-  CounterDelta counted;
-  // Preempted batches, kept aside: they become the iteration's samples, flagged,
-  // only when it finds no clean batch within its bound.
-  std::vector<BatchSample> preempted;
-  double preempted_ticks = 0;
-  std::uint64_t preempted_ops = 0;
+  // Preempted batches are kept aside: they become the iteration's samples,
+  // flagged, only when it finds no clean batch within its bound.
+  Samples kept, preempted;
   if (state)
     state->setup_iteration();
   std::uint32_t cpu, prev_cpu;
@@ -133,66 +146,50 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
     const Preemption why = classify(usage, after, double(t1 - t0) / t.ticks_per_ns, probe.margin_ns());
     usage = after;
     // A preempted single shot cannot be run again (the next would not be cold): it is kept, flagged.
-    const bool keep = why == Preemption::None || single_shot;
-    if (count_batches) {
-      CounterDelta d = counter_delta(batch_before, p.counters->read());
-      if (keep)
-        counted += d;
-    }
+    Samples &into = why == Preemption::None || single_shot ? kept : preempted;
+    if (count_batches)
+      into.counted += counter_delta(batch_before, p.counters->read());
     since_reset += n;
     if (per_invocation)
       state->teardown_invocation();
     it.migrated |= cpu != prev_cpu;
     prev_cpu = cpu;
-    const double ticks = payload_ticks(double(t1 - t0), n, t);
+    into.add(payload_ticks(double(t1 - t0), n, t), n);
     ++it.batches_run;
     it.preempted_switch += why == Preemption::Switched;
     it.preempted_cpu_short += why == Preemption::CpuShort;
-    if (keep) {
-      it.preempted_kept += why != Preemption::None;
-      it.ticks += ticks;
-      it.ops += n;
-      it.batches.push_back({ticks / double(n), n});
-      if (it.batches.size() >= 2 * kMaxBatchSamples)
-        thin(it.batches);
-    } else {
-      preempted_ticks += ticks;
-      preempted_ops += n;
-      preempted.push_back({ticks / double(n), n});
-      if (preempted.size() >= 2 * kMaxBatchSamples)
-        thin(preempted);
-    }
+    it.preempted_kept += why != Preemption::None && &into == &kept;
     if (single_shot)
       break;
     const double elapsed = double(ticks_begin() - start);
     if (elapsed < budget)
       continue;
-    if (it.ops > 0)
+    if (kept.ops > 0)
       break;
     if (elapsed >= kPreemptionBound * budget || it.preempted_switch + it.preempted_cpu_short >= kMaxDiscarded) {
       // Every batch was preempted (a payload longer than a time slice, or a
       // machine too busy): its samples are what there is, flagged.
       it.preemption_bound_hit = true;
       it.preempted_kept = it.preempted_switch + it.preempted_cpu_short;
-      it.batches.swap(preempted);
-      it.ticks = preempted_ticks;
-      it.ops = preempted_ops;
-      preempted_ops = 0;
+      std::swap(kept, preempted);
       break;
     }
   }
   const CounterDelta whole = counter_delta(before, p.counters->read());
   if (state)
     state->teardown_iteration();
-  if (it.batches.size() > kMaxBatchSamples)
-    thin(it.batches);
+  if (kept.batches.size() > kMaxBatchSamples)
+    thin(kept.batches);
+  it.batches = std::move(kept.batches);
+  it.ticks = kept.ticks;
+  it.ops = kept.ops;
   it.ticks_per_op = it.ticks / double(it.ops);
   it.ns_per_op = it.ticks_per_op / t.ticks_per_ns;
   // Counted over the whole iteration, discarded batches included: per op of
   // every batch run (events such as instructions or task-clock do not grow
   // when the thread is preempted, so this is the payload's count).
-  const CounterDelta &c = count_batches ? counted : whole;
-  const double counted_ops = double(it.ops + (count_batches ? 0 : preempted_ops));
+  const CounterDelta &c = count_batches ? kept.counted : whole;
+  const double counted_ops = double(it.ops + (count_batches ? 0 : preempted.ops));
   for (double v : c.values)
     it.counters_per_op.push_back(v / counted_ops);
   it.multiplexed = c.multiplexed;

@@ -178,8 +178,9 @@ public:
     std::string what = it.warmup ? fmt::format("warmup {}/{}{}", warmups, dynamic ? "<=" : "", max_warmup)
                                  : fmt::format("iteration {}/{}", it.index + 1 - warmups, iterations);
     if (verbose_)
-      std::fprintf(stderr, "%s fork %d %s: %.3f ns/op (%llu ops, %zu batches)%s%s\n", bench.c_str(), fork,
-                   what.c_str(), it.ns_per_op, (unsigned long long)it.ops, it.batches.size(),
+      std::fprintf(stderr, "%s fork %d %s: %.3f ns/op (%llu ops, %d batches, %d preempted%s)%s%s\n", bench.c_str(),
+                   fork, what.c_str(), it.ns_per_op, (unsigned long long)it.ops, it.batches_run,
+                   it.preempted_switch + it.preempted_cpu_short, it.preemption_bound_hit ? ", bound hit" : "",
                    it.migrated ? " migrated" : "", it.multiplexed ? " multiplexed" : "");
     else if (tty_)
       std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: fork %d/%s%d, %s, %.3f ns/op", i + 1, n, bench.c_str(), fork,

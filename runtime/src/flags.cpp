@@ -73,7 +73,8 @@ void flag_result(BenchmarkResult &r, const TimerInfo &timer) {
 
 std::string describe_flag(const std::string &flag, const BenchmarkResult *r) {
   if (flag == "measures-nothing")
-    return "MEASURES NOTHING: indistinguishable from the empty loop (its work is gone)";
+    return "MEASURES NOTHING: indistinguishable from the empty loop (its work is gone, or cheaper than "
+           "half a cycle per op)";
   if (flag == "first-invocation-slow")
     return fmt::format("first invocation {:.0f}x slower than the steady state: the payload changes its own "
                        "input (sorting sorted data) or keeps a cache warm; restore it with reset() or "

@@ -96,7 +96,7 @@ void print_table(const RunResult &run) {
       note(fmt::format("NOT TRUSTWORTHY: every batch of {} iteration(s) was preempted", s.bound_hit));
     else if (double share = preempted_share(s); share >= kBusyShare)
       note(fmt::format("{:.1f} % of batches preempted, re-run", 100 * share));
-    if (s.preempted_kept > s.bound_hit && run.config.mode == Mode::SingleShot)
+    if (run.config.mode == Mode::SingleShot && s.preempted_kept)
       note(fmt::format("{} preempted shot(s) kept", s.preempted_kept));
     if (s.migrated)
       note("CPU migration seen");

@@ -32,8 +32,13 @@ std::map<std::string, Series> google_benchmark_series(const json &doc) {
   return out;
 }
 
-// The note after an undecided verdict: what the data can detect now.
-std::string power_note(const stats::Comparison &c, const CompareOptions &o) {
+// The note after an undecided verdict (what the data can detect now), or
+// why there is no verdict.
+std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
+  if (c.verdict == stats::Verdict::measures_nothing)
+    return c.base_measures_nothing && c.next_measures_nothing ? "both versions measure nothing: no verdict"
+           : c.base_measures_nothing                         ? "the base measures nothing: no verdict"
+                                                             : "the new version measures nothing: no verdict";
   if (c.decided())
     return "";
   if (!c.power)
@@ -52,6 +57,8 @@ const char *to_string(stats::Verdict v) {
     return "faster";
   case stats::Verdict::same:
     return "same";
+  case stats::Verdict::measures_nothing:
+    return "measures nothing";
   case stats::Verdict::undecided:
     break;
   }
@@ -91,6 +98,7 @@ Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
       s.fork_rounds.push_back(f.ab ? f.ab->round : -1);
     }
   }
+  s.measures_nothing = std::find(b.flags.begin(), b.flags.end(), "measures-nothing") != b.flags.end();
   return s;
 }
 
@@ -132,7 +140,7 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   bool gate = false;
   for (const Row &row : rows) {
     const stats::Comparison &r = row.result;
-    const std::string note = power_note(r, o);
+    const std::string note = verdict_note(r, o);
     std::string verdict = to_string(r.verdict) + (note.empty() ? "" : " (" + note + ")");
     std::string forks = row.forks ? fmt::format("{}/{}", row.forks->first, row.forks->second) : "";
     fmt::print("{:<34} {:>8.4f} {:>19} {:>9.2g} {:>9.2g} {:>8} {:>7.2f} {:>6.2f}{}  {}\n", row.name, r.ratio.estimate,

@@ -67,62 +67,6 @@ bool isGoogleBenchmark(const Function &F) {
          F.getName().ends_with("RN9benchmark5StateE") && !F.getName().starts_with("_ZN9benchmark");
 }
 
-bool isSink(const Instruction &I) {
-  auto *CB = dyn_cast<CallBase>(&I);
-  if (!CB || !CB->isInlineAsm())
-    return false;
-  auto *Asm = cast<InlineAsm>(CB->getCalledOperand());
-  return Asm->hasSideEffects() && Asm->getAsmString().empty() && CB->arg_size() == 1 &&
-         CB->getType()->isVoidTy();
-}
-
-bool callsFold(const Function &F) {
-  for (const Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I); CB && isSteadyPrimitive(*CB) &&
-                                           CxxName::of(*CB->getCalledFunction()).Base == "fold")
-      return true;
-  return false;
-}
-
-// Intrinsics that mark things for the optimizer and generate no code.
-bool isMarker(const Instruction &I) {
-  return I.isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(I) || isa<AssumeInst>(I);
-}
-
-// Instructions that do work at run time (not control, markers or sinks).
-unsigned workOf(const Function &F) {
-  unsigned N = 0;
-  for (const Instruction &I : instructions(F)) {
-    if (isa<ReturnInst>(I) || isa<PHINode>(I) || isSink(I) || isMarker(I))
-      continue;
-    if (auto *BI = dyn_cast<BranchInst>(&I); BI && BI->isUnconditional())
-      continue;
-    ++N;
-  }
-  return N;
-}
-
-// Expensive enough that running it once per batch instead of once per
-// invocation distorts the measurement (address and bound arithmetic is not).
-bool isCostly(const Instruction &I) {
-  if (auto *CB = dyn_cast<CallBase>(&I))
-    return !CB->isInlineAsm() && !isMarker(I);
-  switch (I.getOpcode()) {
-  case Instruction::FAdd: case Instruction::FSub: case Instruction::FMul: case Instruction::FDiv:
-  case Instruction::FRem: case Instruction::Mul: case Instruction::SDiv: case Instruction::UDiv:
-  case Instruction::SRem: case Instruction::URem:
-    return true;
-  default:
-    return false;
-  }
-}
-
-// Error paths (a throw, std::terminate) run at most once whatever the loop.
-bool isColdPath(const Instruction &I) {
-  auto *CB = dyn_cast<CallBase>(&I);
-  return isa<UnreachableInst>(I.getParent()->getTerminator()) || (CB && CB->doesNotReturn());
-}
-
 // Projections and conversions of a value (the unused bool of set::insert's
 // pair, a cast) are not work the benchmark loses when they are deleted.
 bool isBookkeeping(const Instruction &I) {
@@ -176,18 +120,6 @@ struct Finding {
   std::string Message;
 };
 
-std::string userName(const Function &F) {
-  std::string N = demangle(F.getName());
-  // steady payloads are `(anonymous namespace)::steady_bench_NAME::payload()`.
-  size_t B = N.find("steady_bench_");
-  if (B != std::string::npos) {
-    size_t E = N.find("::payload", B);
-    return N.substr(B + 13, E == std::string::npos ? std::string::npos : E - B - 13);
-  }
-  N = N.substr(0, N.find('(')); // BM_parse(benchmark::State&) -> BM_parse
-  return StringRef(N).starts_with("void ") ? N.substr(5) : N; // templates carry a return type
-}
-
 class Auditor {
   Module &M;
   FunctionAnalysisManager &FAM;
@@ -217,7 +149,8 @@ public:
         makeTwinInputsOpaque(*Twin);
       promoteToSSA(*Twin, FAM);
       auto &LI = FAM.getResult<LoopAnalysis>(*Twin);
-      SinkCover Cover = computeSinkCover(*Twin, LI, FAM.getResult<TargetLibraryAnalysis>(*Twin));
+      SinkCover Cover = computeSinkCover(*Twin, LI, FAM.getResult<TargetLibraryAnalysis>(*Twin),
+                                         /*DiscardedResults=*/false);
       SmallVector<Metadata *, 8> Dead;
       for (const SinkSite &S : Cover.Sites) {
         if (!computes(Cover, S))
@@ -301,7 +234,7 @@ public:
       N->replaceOperandWith(FMeasured, fn(Measured));
       N->replaceOperandWith(FHarness, fn(H));
       // A payload using steady::fold asked for folding: no folded-result finding.
-      N->replaceOperandWith(FInputs, callsFold(*F) ? nullptr : constantInputs(*F));
+      N->replaceOperandWith(FInputs, callsFold(*F) ? nullptr : F->getMetadata(InputsMD));
     }
   }
 
@@ -344,51 +277,6 @@ private:
     while (L && L->getInlinedAt() && L->getInlinedAt()->getScope()->getSubprogram() != Harness)
       L = L->getInlinedAt();
     Findings.push_back({Kind, &In, DebugLoc(L), std::move(Message)});
-  }
-
-  // The compile-time constants the payload's result is computed from: literal
-  // operands in the backward slice of the returned value and of the branches
-  // that decide which values reach it (loop bounds).
-  MDNode *constantInputs(Function &F) {
-    LLVMContext &C = M.getContext();
-    SmallVector<Metadata *, 4> Inputs;
-    SmallPtrSet<Value *, 32> Seen;
-    SmallVector<Instruction *, 32> Work;
-    for (Instruction &I : instructions(F))
-      if (auto *Ret = dyn_cast<ReturnInst>(&I); Ret && Ret->getReturnValue())
-        if (auto *RI = dyn_cast<Instruction>(Ret->getReturnValue()))
-          Work.push_back(RI);
-    while (!Work.empty() && Inputs.size() < 3) {
-      Instruction *I = Work.pop_back_val();
-      if (!Seen.insert(I).second || isa<AllocaInst>(I) || isa<GetElementPtrInst>(I))
-        continue;
-      for (Value *Op : I->operands()) {
-        if (auto *OpI = dyn_cast<Instruction>(Op))
-          Work.push_back(OpI);
-        auto *CI = dyn_cast<ConstantInt>(Op);
-        auto *CF = dyn_cast<ConstantFP>(Op);
-        bool Trivial = CI ? (CI->getBitWidth() == 1 || CI->getValue().abs().ule(1))
-                          : (!CF || CF->isZero() || CF->isExactlyValue(1.0));
-        if (Trivial || !Seen.insert(Op).second)
-          continue;
-        std::string S;
-        raw_string_ostream OS(S);
-        if (CI)
-          OS << CI->getValue();
-        else
-          OS << format("%g", CF->getValueAPF().convertToDouble());
-        Inputs.push_back(node(C, {MDString::get(C, S), I->getDebugLoc().getAsMDNode()}));
-      }
-      if (auto *Phi = dyn_cast<PHINode>(I)) {
-        SmallVector<BasicBlock *, 4> Deciders(Phi->blocks());
-        Deciders.push_back(Phi->getParent());
-        for (BasicBlock *BB : Deciders)
-          if (auto *BI = dyn_cast<BranchInst>(BB->getTerminator()); BI && BI->isConditional())
-            if (auto *Cond = dyn_cast<Instruction>(BI->getCondition()))
-              Work.push_back(Cond);
-      }
-    }
-    return node(C, Inputs);
   }
 
   void deletedComputations(Function &F, Function &Twin, Function &Protected, MDNode *Dead, bool IsGB) {
@@ -479,51 +367,13 @@ private:
     }
   }
 
-  // The global object a pointer points into: directly, or through a pointer
-  // loaded from a global (the buffer of a global std::vector).
-  static GlobalVariable *rootGlobal(const Value *Ptr, unsigned Depth = 0) {
-    const Value *Obj = getUnderlyingObject(Ptr);
-    if (auto *G = dyn_cast<GlobalVariable>(Obj))
-      return G->isConstant() ? nullptr : const_cast<GlobalVariable *>(G);
-    if (auto *Load = dyn_cast<LoadInst>(Obj); Load && Depth < 2)
-      return rootGlobal(Load->getPointerOperand(), Depth + 1);
-    return nullptr;
-  }
-
-  // A function-local static is written once, by its guarded initialisation.
-  bool isGuardedStatic(const GlobalVariable &G) const {
-    return G.getName().starts_with("_ZZ") && M.getNamedGlobal(("_ZGV" + G.getName().drop_front(2)).str());
-  }
-
   void mutatedInput(Function &F) {
-    DenseMap<GlobalVariable *, Instruction *> Written;
-    SmallPtrSet<GlobalVariable *, 4> Read;
-    auto Note = [&](Value *Ptr, Instruction &I, bool Writes, bool Reads) {
-      GlobalVariable *G = rootGlobal(Ptr);
-      if (!G || !G->getValueType()->isAggregateType() || isGuardedStatic(*G))
-        return;
-      if (Writes)
-        Written.try_emplace(G, &I);
-      if (Reads)
-        Read.insert(G);
-    };
-    for (Instruction &I : instructions(F)) {
-      if (auto *SI = dyn_cast<StoreInst>(&I))
-        Note(SI->getPointerOperand(), I, true, false);
-      else if (auto *LI = dyn_cast<LoadInst>(&I))
-        Note(LI->getPointerOperand(), I, false, true);
-      else if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isInlineAsm())
-        for (unsigned A = 0; A != CB->arg_size(); ++A)
-          if (CB->getArgOperand(A)->getType()->isPointerTy() && !CB->doesNotAccessMemory(A))
-            Note(CB->getArgOperand(A), I, !CB->onlyReadsMemory(A), !CB->onlyWritesMemory(A));
-    }
-    for (auto [G, W] : Written)
-      if (Read.count(G))
-        warn("mutated-input", F, W->getDebugLoc(),
-             "payload '" + userName(F) + "' modifies '" + demangle(G->getName()) +
-                 "', which it also reads: every invocation after the first measures another "
-                 "case (for example an array that is already sorted); restore it with the reset "
-                 "facility or an invocation-level fixture setup, or work on a copy");
+    for (const Mutation &Mu : mutatedInputs(F))
+      warn("mutated-input", F, Mu.At->getDebugLoc(),
+           "payload '" + userName(F) + "' modifies " + Mu.What +
+               ", which it also reads: every invocation after the first measures another "
+               "case (for example an array that is already sorted); restore it with the reset "
+               "facility or an invocation-level fixture setup, or work on a copy");
   }
 
   void emit() {

@@ -10,7 +10,11 @@
 #include "Protect.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/IVDescriptors.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/Demangle/Demangle.h"
@@ -57,6 +61,16 @@ bool isSteadyPrimitive(const CallBase &CB) {
          is_contained({"fold", "sink", "opaque", "clobber_memory"}, StringRef(Name.Base));
 }
 
+bool isLibraryCode(const Function &F) {
+  StringRef Name = F.getName();
+  if (Name.starts_with("llvm.") || Name.starts_with("__"))
+    return true;
+  CxxName N = CxxName::of(F);
+  StringRef C(N.Context);
+  return C == "std" || C.starts_with("std::") || C.starts_with("__gnu_cxx") || C.starts_with("__cxxabiv1") ||
+         C == "steady" || C.starts_with("steady::");
+}
+
 namespace {
 
 // Loads of scalar values are what constant folding feeds on.
@@ -91,6 +105,21 @@ bool isCompileTimeKnown(const GlobalVariable &G) {
       G.getName().starts_with("steady."))
     return false;
   return G.isConstant() || (G.hasLocalLinkage() && !mayBeWritten(&G));
+}
+
+// Data the optimizer can read at compile time through a pointer: string
+// literals, constant tables and internal arrays of numbers (globalopt turns an
+// internal array that is only read into a constant once it has seen every
+// use). Arrays of numbers only: vtables, typeinfo and other tables of pointers
+// are how the program works, not inputs.
+bool isReadableData(const GlobalVariable &G) {
+  if (!G.hasDefinitiveInitializer() || G.isThreadLocal() || G.getName().starts_with("llvm.") ||
+      G.getName().starts_with("steady.") || !(G.isConstant() || G.hasLocalLinkage()))
+    return false;
+  Type *T = G.getValueType();
+  while (auto *AT = dyn_cast<ArrayType>(T))
+    T = AT->getElementType();
+  return T != G.getValueType() && isFoldableScalar(T);
 }
 
 // Intrinsics whose scalar operands are user inputs (sqrt, pow, fma, ...), as
@@ -165,12 +194,13 @@ public:
         constantGlobalLoad(*LI);
       else if (auto *GEP = dyn_cast<GetElementPtrInst>(I))
         constantGlobalIndexing(*GEP);
-      else if (auto *MCI = dyn_cast<MemCpyInst>(I))
-        constantInitialiser(*MCI);
+      else if (auto *MCI = dyn_cast<MemCpyInst>(I); MCI && constantInitialiser(*MCI))
+        continue;
       else if (auto *MSI = dyn_cast<MemSetInst>(I))
         constantFill(*MSI);
       else if (auto *CB = dyn_cast<CallBase>(I))
         literalArguments(*CB);
+      dataAddresses(*I);
     }
     for (Instruction *I : Replaced)
       I->eraseFromParent();
@@ -242,13 +272,59 @@ private:
   // ordinary (SROA still splits small arrays into registers and the backend
   // still merges them into wide moves), but their values are unknown. A
   // volatile load of the whole array would cost one load per element.
-  void constantInitialiser(MemCpyInst &MCI) {
+  bool constantInitialiser(MemCpyInst &MCI) {
     auto *Src = dyn_cast<GlobalVariable>(MCI.getSource()->stripPointerCasts());
     if (!Src || !isCompileTimeKnown(*Src) || !isa<AllocaInst>(getUnderlyingObject(MCI.getDest())))
-      return;
+      return false;
     MCI.setSource(launder(Src));
     remark(MCI, "OpaqueLocal",
            "local initialised from constant '" + Src->getName() + "' is copied from an opaque address");
+    return true;
+  }
+
+  // hash("a literal"), strlen(s), memcpy(buf, zeros, n), const char *p = "...":
+  // the address of readable data passed to a call, copied from or stored
+  // becomes opaque, so what is read through it is not known at compile time
+  // (the reads themselves stay ordinary loads).
+  void dataAddresses(Instruction &I) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    auto *MTI = dyn_cast<MemTransferInst>(&I);
+    if (CB && !MTI && !takesUserInputs(*CB))
+      return;
+    if (CB && !MTI && isa<IntrinsicInst>(CB))
+      return;
+    // printf's format is the program's, not an input (and printf -> puts
+    // stays). Library code is measured as it ships: std::string("literal")
+    // knows its length at compile time in production too.
+    if (CB && (CB->getFunctionType()->isVarArg() ||
+               (CB->getCalledFunction() && !CB->getCalledFunction()->isDeclaration() &&
+                isLibraryCode(*CB->getCalledFunction()))))
+      return;
+    for (Use &U : I.operands()) {
+      if (CB && !MTI && !CB->isArgOperand(&U))
+        continue;
+      if (MTI && U.getOperandNo() != 1) // only the source
+        continue;
+      if (auto *SI = dyn_cast<StoreInst>(&I); !CB && (!SI || U.getOperandNo() != 0))
+        continue;
+      auto *C = dyn_cast<Constant>(U.get());
+      if (!C || !C->getType()->isPointerTy())
+        continue;
+      const DataLayout &DL = M.getDataLayout();
+      APInt Off(DL.getIndexTypeSizeInBits(C->getType()), 0);
+      auto *G = dyn_cast<GlobalVariable>(C->stripAndAccumulateConstantOffsets(DL, Off, true));
+      if (!G || !isReadableData(*G))
+        continue;
+      Value *P = launder(G);
+      if (!Off.isZero()) {
+        IRBuilder<> B(&I);
+        P = B.CreatePtrAdd(P, B.getInt(Off), G->getName() + ".opaque.at");
+      }
+      U.set(P);
+      remark(I, "OpaqueData",
+             "the contents of '" + G->getName() + "' are read through an opaque address " +
+                 (CB ? "by the call to '" + calleeName(*CB) + "'" : std::string("from here on")));
+    }
   }
 
   // int a[100] = {}; — a constant fill.
@@ -302,6 +378,70 @@ private:
 
 unsigned makeInputsOpaque(Function &F, OptimizationRemarkEmitter *ORE) {
   return OpaqueInputs(F, ORE).run();
+}
+
+namespace {
+
+// Is V, in loop L, computed from constants, `Phi` and induction variables
+// only? Then the recurrence's every value is known once its start is: the
+// optimizer can unroll the loop and fold it (an FNV hash of a counter).
+bool isClosed(Value *V, PHINode *Phi, Loop *L, ScalarEvolution &SE, SmallPtrSetImpl<Value *> &Seen,
+              unsigned Depth = 0) {
+  if (isa<Constant>(V) || V == Phi || !Seen.insert(V).second)
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L->contains(I) || Depth > 16)
+    return false;
+  if (auto *P = dyn_cast<PHINode>(I); P && P->getParent() == L->getHeader()) {
+    InductionDescriptor ID;
+    return InductionDescriptor::isInductionPHI(P, L, &SE, ID) && isa<Constant>(ID.getStartValue());
+  }
+  if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) && !isa<SelectInst>(I) && !isa<CmpInst>(I) &&
+      !isa<PHINode>(I))
+    return false;
+  return all_of(I->operands(), [&](Value *Op) { return isClosed(Op, Phi, L, SE, Seen, Depth + 1); });
+}
+
+} // namespace
+
+unsigned makeRecurrenceStartsOpaque(Function &F, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter *ORE) {
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
+  unsigned Count = 0;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    BasicBlock *Pre = L->getLoopPredecessor();
+    BasicBlock *Latch = L->getLoopLatch();
+    if (!Pre || !Latch)
+      continue;
+    for (PHINode &Phi : L->getHeader()->phis()) {
+      auto *Start = dyn_cast<ConstantInt>(Phi.getIncomingValueForBlock(Pre));
+      if (!Start || !Phi.getType()->isIntegerTy() || Phi.getType()->isIntegerTy(1))
+        continue;
+      // Induction variables keep their literal start: the loop's trip count,
+      // unrolling and vectorisation depend on it. Other recurrences SCEV
+      // understands (s += i) are computed in closed form whatever their start:
+      // what folds them is reported (steady-findings), not hidden here.
+      if (isa<SCEVAddRecExpr>(SE.getSCEV(&Phi)))
+        continue;
+      SmallPtrSet<Value *, 16> Seen;
+      if (!isClosed(Phi.getIncomingValueForBlock(Latch), &Phi, L, SE, Seen))
+        continue;
+      auto *G = new GlobalVariable(*F.getParent(), Start->getType(), /*isConstant=*/false,
+                                   GlobalValue::PrivateLinkage, Start, "steady.opaque");
+      Phi.setIncomingValueForBlock(Pre, Entry.CreateLoad(Start->getType(), G, /*isVolatile=*/true, "steady.opaque"));
+      ++Count;
+      if (ORE)
+        ORE->emit([&] {
+          return OptimizationRemark(DEBUG_TYPE, "OpaqueRecurrence", &Phi)
+                 << "literal start " << describe(Start) << " of a recurrence that is not an induction "
+                 << "variable is read through a volatile load";
+        });
+    }
+  }
+  if (Count)
+    FAM.invalidate(F, PreservedAnalyses::none());
+  return Count;
 }
 
 } // namespace steady

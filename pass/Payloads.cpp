@@ -33,14 +33,16 @@ static StringRef annotationString(Constant *C) {
   return Data && Data->isCString() ? Data->getAsCString() : StringRef();
 }
 
-static GlobalVariable *markFromArgs(Constant *Args) {
+// The annotation's arguments: &protected_by_plugin, then (since findings are
+// recorded) &compile_findings.
+static GlobalVariable *globalFromArgs(Constant *Args, unsigned I) {
   auto *GV = dyn_cast<GlobalVariable>(Args->stripPointerCasts());
   if (!GV || !GV->hasInitializer())
     return nullptr;
   auto *S = dyn_cast<ConstantStruct>(GV->getInitializer());
-  if (!S || S->getNumOperands() == 0)
+  if (!S || S->getNumOperands() <= I)
     return nullptr;
-  return dyn_cast<GlobalVariable>(S->getOperand(0)->stripPointerCasts());
+  return dyn_cast<GlobalVariable>(S->getOperand(I)->stripPointerCasts());
 }
 
 PayloadsAnalysis::Result PayloadsAnalysis::run(Module &M, ModuleAnalysisManager &) {
@@ -66,8 +68,8 @@ PayloadsAnalysis::Result PayloadsAnalysis::run(Module &M, ModuleAnalysisManager 
       continue;
     if (any_of(Payloads, [&](const Payload &P) { return P.F == F; }))
       continue;
-    GlobalVariable *Mark = Entry->getNumOperands() >= 5 ? markFromArgs(Entry->getOperand(4)) : nullptr;
-    Payloads.push_back({F, Mark});
+    Constant *Args = Entry->getNumOperands() >= 5 ? Entry->getOperand(4) : nullptr;
+    Payloads.push_back({F, Args ? globalFromArgs(Args, 0) : nullptr, Args ? globalFromArgs(Args, 1) : nullptr});
   }
   return Payloads;
 }
@@ -78,6 +80,8 @@ PreservedAnalyses PayloadsPrinterPass::run(Module &M, ModuleAnalysisManager &MAM
     OS << "  payload @" << P.F->getName();
     if (P.Mark)
       OS << " mark @" << P.Mark->getName();
+    if (P.Findings)
+      OS << " findings @" << P.Findings->getName();
     OS << "\n";
   }
   return PreservedAnalyses::all();

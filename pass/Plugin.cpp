@@ -1,10 +1,12 @@
 //===- Plugin.cpp - SteadyPass-22.so entry point --------------------------===//
 //
 // opt:   -load-pass-plugin=SteadyPass-22.so -passes=steady-protect
+//        -passes=steady-findings (end of pipeline: what the optimizer did to payloads)
 //        -passes='print<steady-payloads>' / 'print<steady-sinks>'
 // clang: -fpass-plugin=SteadyPass-22.so runs steady-protect at the start of the
 //        -O1/-O2/-O3 pipelines, before inlining, so that protected payloads are
-//        then inlined and optimised like the real code.
+//        then inlined and optimised like the real code; steady-findings runs
+//        at the end of the pipeline.
 //
 //===----------------------------------------------------------------------===//
 #include "Protect.h"
@@ -24,6 +26,10 @@ static void registerPasses(PassBuilder &PB) {
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == STEADY_PASS_NAME) {
           MPM.addPass(steady::ProtectPass());
+          return true;
+        }
+        if (Name == "steady-findings") {
+          MPM.addPass(steady::FindingsPass());
           return true;
         }
         if (Name.consume_front("steady-audit<") && Name.consume_back(">")) {
@@ -59,7 +65,10 @@ static void registerPasses(PassBuilder &PB) {
   });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
-        if (Level != OptimizationLevel::O0 && steady::auditRequested())
+        if (Level == OptimizationLevel::O0)
+          return;
+        MPM.addPass(steady::FindingsPass());
+        if (steady::auditRequested())
           MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Report));
       });
 }

@@ -14,6 +14,7 @@ class Instruction;
 class IRBuilderBase;
 class Loop;
 class LoopInfo;
+class MDNode;
 class OptimizationRemarkEmitter;
 class raw_ostream;
 class TargetLibraryInfo;
@@ -30,6 +31,10 @@ struct CxxName {
   static CxxName of(const llvm::Function &F);
 };
 
+/// Library code (the C++ standard library, the ABI, steady itself) is
+/// measured as it ships: the plugin neither clones it nor hides its inputs.
+bool isLibraryCode(const llvm::Function &F);
+
 /// True for calls to steady::fold / steady::sink / steady::opaque /
 /// steady::clobber_memory: their operands are already what the user wants.
 bool isSteadyPrimitive(const llvm::CallBase &CB);
@@ -40,6 +45,12 @@ bool isSteadyPrimitive(const llvm::CallBase &CB);
 /// once in the entry block. Returns the number of inputs made opaque.
 /// Remarks go to ORE; a null ORE (the audit's private copies) stays silent.
 unsigned makeInputsOpaque(llvm::Function &F, llvm::OptimizationRemarkEmitter *ORE);
+
+/// On the SSA payload: literal start values of loop recurrences that are not
+/// induction variables (`h = 14695981039346656037; ... h = (h ^ c) * p`) are
+/// read through volatile loads, so the loop cannot be evaluated at compile time.
+unsigned makeRecurrenceStartsOpaque(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                                    llvm::OptimizationRemarkEmitter *ORE);
 
 /// Where one sink goes.
 struct SinkSite {
@@ -64,8 +75,11 @@ struct SinkCover {
   void print(llvm::raw_ostream &OS) const;
 };
 
+/// DiscardedResults: the unused results of calls that stay (`sum(data);`)
+/// are dead values too. The audit leaves them out: their work is not lost
+/// when the call writes memory (set::insert's pair), which it cannot tell yet.
 SinkCover computeSinkCover(llvm::Function &F, llvm::LoopInfo &LI,
-                           const llvm::TargetLibraryInfo &TLI);
+                           const llvm::TargetLibraryInfo &TLI, bool DiscardedResults = true);
 
 /// "'fadd' (double)" or "result of 'std::log(double)' (double)", for messages.
 std::string describe(const llvm::Instruction &I);
@@ -74,8 +88,8 @@ std::string describe(const llvm::Instruction &I);
 void promoteToSSA(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 
 /// The DCE half of steady-protect on an SSA function: sink maximization and
-/// escapes of written local objects.
-void sinkDeadValues(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+/// escapes of written local objects. Returns the number of sinks and escapes.
+unsigned sinkDeadValues(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                     llvm::OptimizationRemarkEmitter *ORE);
 
 /// Inserts one opaque sink per site (after the loop for loop-carried cycles);
@@ -94,5 +108,43 @@ void emitSink(llvm::IRBuilderBase &B, llvm::Value *V);
 /// Emits `asm sideeffect "" "r,~{memory}"(Ptr)`: everything reachable from Ptr
 /// is observable at this point.
 void emitEscape(llvm::IRBuilderBase &B, llvm::Value *Ptr);
+
+/// Function attribute on the runtime's measured loop (run_batch<B>): the name
+/// of the payload it runs.
+inline constexpr const char *HarnessAttr = "steady-harness-of";
+/// Function metadata on a protected payload: the compile-time constants its
+/// result depends on, as { !"literal", !DILocation } pairs (see constantInputsOf).
+inline constexpr const char *InputsMD = "steady.inputs";
+
+/// True if F calls steady::fold: the user asked for folding.
+bool callsFold(const llvm::Function &F);
+
+/// The literal operands in the backward slice of F's returned and sunk values
+/// and of the branches deciding which values reach them (loop bounds), at most
+/// three, as { !"literal", !DILocation } pairs.
+llvm::MDNode *constantInputsOf(llvm::Function &F);
+
+/// An opaque sink (empty side-effecting asm with one operand, no result).
+bool isSink(const llvm::Instruction &I);
+/// Intrinsics that mark things for the optimizer and generate no code.
+bool isMarker(const llvm::Instruction &I);
+/// Instructions that do work at run time (not control, markers or sinks).
+unsigned workOf(const llvm::Function &F);
+/// Expensive enough that running it once per batch instead of once per
+/// invocation distorts the measurement.
+bool isCostly(const llvm::Instruction &I);
+/// On an error path (a throw, std::terminate) that runs at most once.
+bool isColdPath(const llvm::Instruction &I);
+
+/// A write by the optimized payload to data it also reads: a global object or
+/// a member of its fixture reached through the payload's `this`.
+struct Mutation {
+  std::string What; // "'data'" or "fixture member at offset 8"
+  llvm::Instruction *At;
+};
+llvm::SmallVector<Mutation, 2> mutatedInputs(llvm::Function &F);
+
+/// "sort" for `(anonymous namespace)::steady_bench_sort::payload()`.
+std::string userName(const llvm::Function &F);
 
 } // namespace steady

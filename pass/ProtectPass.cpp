@@ -7,11 +7,13 @@
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -20,6 +22,9 @@ using namespace llvm;
 static cl::opt<bool> ClSinks("steady-sinks", cl::init(true),
                              cl::desc("Consume dead payload values and escape written local "
                                       "objects (steady-protect)"));
+static cl::opt<bool> ClCallees("steady-callees", cl::init(true),
+                               cl::desc("Consume dead values in payload-private copies of the user "
+                                        "functions a payload calls (steady-protect)"));
 static cl::opt<bool> ClOpaqueInputs("steady-opaque-inputs", cl::init(true),
                                     cl::desc("Read compile-time-known payload inputs through "
                                              "volatile loads (steady-protect)"));
@@ -33,13 +38,14 @@ void promoteToSSA(Function &F, FunctionAnalysisManager &FAM) {
   FAM.invalidate(F, PA);
 }
 
-void sinkDeadValues(Function &F, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter *ORE) {
+unsigned sinkDeadValues(Function &F, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter *ORE) {
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   SinkCover Cover = computeSinkCover(F, LI, FAM.getResult<TargetLibraryAnalysis>(F));
-  insertSinks(F, Cover, DT, LI, ORE);
-  escapeLocalObjects(F, ORE);
+  unsigned N = insertSinks(F, Cover, DT, LI, ORE);
+  N += escapeLocalObjects(F, ORE);
   FAM.invalidate(F, PreservedAnalyses::none());
+  return N;
 }
 
 namespace {
@@ -50,12 +56,131 @@ void setMark(GlobalVariable &Mark) {
     Mark.setInitializer(ConstantInt::get(Ty, 1));
 }
 
+// How deep into the user's call graph payload-private clones go.
+constexpr unsigned MaxCloneDepth = 4;
+
+// User functions defined in this module that the payload calls, directly or
+// through other such functions, are the code under test. The optimizer
+// deletes what they compute on their own locals (`void touch(v) { s += ... }`)
+// once it sees their body, inlined or not, so they get payload-private copies
+// with their dead values consumed; the originals, which the rest of the
+// program may call, are untouched. Their constants are not made opaque: they
+// belong to the code under test (pow(x, 2.0) is x * x in production too); a
+// result folded from them is reported instead (FindingsPass).
+class CalleeClones {
+  FunctionAnalysisManager &FAM;
+  DenseMap<Function *, Function *> CloneOf;
+  SmallVector<Function *, 8> Clones;
+
+  Function *cloneFor(Function &Callee) {
+    Function *&C = CloneOf[&Callee];
+    if (!C) {
+      ValueToValueMapTy VMap;
+      C = CloneFunction(&Callee, VMap);
+      C->setName(Callee.getName() + ".steady.protected");
+      C->setLinkage(GlobalValue::InternalLinkage);
+      C->setVisibility(GlobalValue::DefaultVisibility);
+      C->setComdat(nullptr);
+      Clones.push_back(C);
+    }
+    return C;
+  }
+
+public:
+  explicit CalleeClones(FunctionAnalysisManager &FAM) : FAM(FAM) {}
+
+  bool eligible(const Function *Callee, const SmallPtrSetImpl<Function *> &Payloads) const {
+    return Callee && !Callee->isDeclaration() && !Callee->isIntrinsic() && !Payloads.count(Callee) &&
+           !Callee->hasFnAttribute(ProtectedAttr) && !Callee->hasFnAttribute(Attribute::OptimizeNone) &&
+           !Callee->isVarArg() && !isLibraryCode(*Callee) && !CloneOf.count(const_cast<Function *>(Callee));
+  }
+
+  // Redirects the payload's calls (and its clones' calls) to clones.
+  void redirect(Function &Payload, const SmallPtrSetImpl<Function *> &Payloads) {
+    SmallVector<std::pair<Function *, unsigned>, 8> Work{{&Payload, 0}};
+    while (!Work.empty()) {
+      auto [Fn, Depth] = Work.pop_back_val();
+      if (Depth >= MaxCloneDepth)
+        continue;
+      for (Instruction &I : instructions(*Fn)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+        if (!Callee)
+          continue;
+        if (Function *Known = CloneOf.lookup(Callee)) {
+          CB->setCalledFunction(Known);
+          continue;
+        }
+        if (!eligible(Callee, Payloads))
+          continue;
+        Function *C = cloneFor(*Callee);
+        CB->setCalledFunction(C);
+        Work.push_back({C, Depth + 1});
+      }
+    }
+  }
+
+  // Consumes each clone's dead values; a clone that needed nothing, and calls
+  // no clone that did, is folded back into its original.
+  void protect() {
+    SmallPtrSet<Function *, 8> Kept;
+    for (Function *C : Clones) {
+      promoteToSSA(*C, FAM);
+      auto *ORE = &FAM.getResult<OptimizationRemarkEmitterAnalysis>(*C);
+      if (sinkDeadValues(*C, FAM, ORE))
+        Kept.insert(C);
+    }
+    auto CallsKept = [&](Function *C) {
+      for (Instruction &I : instructions(*C))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *Callee = CB->getCalledFunction(); Callee && Callee != C && Kept.count(Callee))
+            return true;
+      return false;
+    };
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (Function *C : Clones)
+        if (!Kept.count(C) && CallsKept(C))
+          Grew = Kept.insert(C).second;
+    }
+    for (auto [Orig, C] : CloneOf) {
+      if (Kept.count(C)) {
+        C->addFnAttr(ProtectedAttr);
+        continue;
+      }
+      FAM.clear(*C, C->getName());
+      C->replaceAllUsesWith(Orig);
+      C->eraseFromParent();
+    }
+  }
+};
+
+// The harness that runs a payload in its measured loop (the runtime's
+// steady::detail::run_batch<B>) is tagged with the payload's name, so that
+// FindingsPass finds the measured code at the end of the pipeline.
+void tagHarnesses(Function &Payload) {
+  for (User *U : Payload.users()) {
+    auto *CB = dyn_cast<CallBase>(U);
+    if (!CB || CB->getCalledFunction() != &Payload)
+      continue;
+    Function *H = CB->getFunction();
+    CxxName N = CxxName::of(*H);
+    if (N.Context == "steady::detail" && StringRef(N.Base).starts_with("run_batch"))
+      H->addFnAttr(HarnessAttr, Payload.getName());
+  }
+}
+
 } // namespace
 
 PreservedAnalyses ProtectPass::run(Module &M, ModuleAnalysisManager &MAM) {
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = false;
-  for (const Payload &P : MAM.getResult<PayloadsAnalysis>(M)) {
+  const auto &Payloads = MAM.getResult<PayloadsAnalysis>(M);
+  SmallPtrSet<Function *, 8> PayloadFns;
+  for (const Payload &P : Payloads)
+    PayloadFns.insert(P.F);
+  CalleeClones Callees(FAM);
+  for (const Payload &P : Payloads) {
     Function &F = *P.F;
     if (F.hasFnAttribute(ProtectedAttr))
       continue; // protection is idempotent: never sink a sink
@@ -65,14 +190,23 @@ PreservedAnalyses ProtectPass::run(Module &M, ModuleAnalysisManager &MAM) {
       FAM.invalidate(F, PreservedAnalyses::none());
     }
     promoteToSSA(F, FAM);
-    if (ClSinks)
+    if (ClOpaqueInputs)
+      makeRecurrenceStartsOpaque(F, FAM, ORE);
+    if (ClSinks) {
       sinkDeadValues(F, FAM, ORE);
+      if (ClCallees)
+        Callees.redirect(F, PayloadFns);
+    }
+    if (!callsFold(F))
+      F.setMetadata(InputsMD, constantInputsOf(F));
+    tagHarnesses(F);
     F.addFnAttr(ProtectedAttr);
     if (P.Mark)
       setMark(*P.Mark);
     FAM.invalidate(F, PreservedAnalyses::none());
     Changed = true;
   }
+  Callees.protect();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -80,6 +80,24 @@ bool isRoot(const Instruction &I, LibCallEffects &Lib) {
   return I.isTerminator() || I.mayHaveSideEffects() || I.isEHPad();
 }
 
+// A call that stays (it may write memory) but whose result the optimizer can
+// still delete once it sees the callee: `sum(data);`, `v.size();`. Its result
+// is a dead value like any other. Calls into other translation units and
+// library calls that write memory keep their work whatever happens to their
+// result, so consuming it would only add remarks.
+bool hasDiscardableResult(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || CB.isInlineAsm() || isa<IntrinsicInst>(CB) || CB.getType()->isVoidTy() ||
+      CB.getType()->isTokenTy() || isSteadyPrimitive(CB))
+    return false;
+  // A method of a local object that returns a reference (`++it`, `s += x`)
+  // returns *this: consuming it would make the local escape.
+  if (CB.getType()->isPointerTy() && CB.arg_size() &&
+      isa<AllocaInst>(CB.getArgOperand(0)->stripPointerCasts()))
+    return false;
+  return !Callee->isDeclaration() || Callee->onlyReadsMemory();
+}
+
 // Values that are not computations the optimizer could delete.
 bool isCandidate(const Instruction &I) {
   return !I.getType()->isVoidTy() && !I.getType()->isTokenTy() && !isa<AllocaInst>(I) &&
@@ -183,15 +201,26 @@ std::string describe(const Instruction &I) {
   return S;
 }
 
-SinkCover computeSinkCover(Function &F, LoopInfo &LI, const TargetLibraryInfo &TLI) {
+SinkCover computeSinkCover(Function &F, LoopInfo &LI, const TargetLibraryInfo &TLI, bool DiscardedResults) {
   LibCallEffects Lib(TLI);
   SmallPtrSet<Instruction *, 32> Live;
   SmallVector<Instruction *, 64> Work;
-  for (Instruction &I : instructions(F))
-    if (isRoot(I, Lib) && Live.insert(&I).second)
+  // A root's operands are live; its own value only if a live user reads it
+  // (a call's discarded result is dead although the call stays).
+  for (Instruction &I : instructions(F)) {
+    if (!isRoot(I, Lib))
+      continue;
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (CB && DiscardedResults && hasDiscardableResult(*CB))
       Work.push_back(&I);
+    else if (Live.insert(&I).second)
+      Work.push_back(&I);
+  }
+  SmallPtrSet<Instruction *, 32> Visited;
   while (!Work.empty()) {
     Instruction *I = Work.pop_back_val();
+    if (!Visited.insert(I).second)
+      continue;
     for (Value *Op : I->operands())
       if (auto *OpI = dyn_cast<Instruction>(Op); OpI && Live.insert(OpI).second)
         Work.push_back(OpI);
@@ -348,11 +377,18 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
         });
     };
     auto SinkInPlace = [&] {
-      BasicBlock::iterator At =
-          isa<PHINode>(V) ? V->getParent()->getFirstInsertionPt() : std::next(V->getIterator());
-      if (At == V->getParent()->end())
+      BasicBlock *BB = V->getParent();
+      BasicBlock::iterator At = isa<PHINode>(V) ? BB->getFirstInsertionPt() : std::next(V->getIterator());
+      // An invoke's result exists on its normal edge only.
+      if (auto *II = dyn_cast<InvokeInst>(V)) {
+        BB = II->getNormalDest();
+        if (!BB->getSinglePredecessor())
+          return; // reached from elsewhere too: the result does not dominate it
+        At = BB->getFirstInsertionPt();
+      }
+      if (At == BB->end())
         return; // a phi in a catchswitch block: nowhere to put an instruction
-      IRBuilder<> B(V->getParent(), At);
+      IRBuilder<> B(BB, At);
       B.SetCurrentDebugLocation(Shown->getDebugLoc());
       emitSink(B, V);
       Remark(LI.getLoopFor(V->getParent()) ? "inside its loop (it is recomputed every iteration)"
@@ -448,7 +484,16 @@ unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE) {
         }
       }
     }
-    if (!Written)
+    // A scalar (a temporary passed by reference: `m.find(7)`) is an input,
+    // and a pointer-sized object without a destructor is a handle (an
+    // iterator): what it points to is the payload's data, not its own, and
+    // making it escape would keep it in memory through the loops it drives.
+    auto Size = AI->getAllocationSize(AI->getDataLayout());
+    Type *Ty = AI->getAllocatedType();
+    bool Handle = Ty->isSingleValueType() ||
+                  (Dtors.empty() && Size && !Size->isScalable() &&
+                   Size->getFixedValue() <= AI->getDataLayout().getPointerSize() && isa<StructType>(Ty));
+    if (!Written || Handle || AI->isArrayAllocation())
       continue;
     // The object's life ends at its destructor (which may free what it owns),
     // else at its lifetime end, else when the payload returns.

@@ -35,6 +35,9 @@ struct Payload {
   /// The runtime's "protected by the plugin" flag (an i8/bool global), if the
   /// annotation carried one; set to true once the payload is protected.
   llvm::GlobalVariable *Mark = nullptr;
+  /// The runtime's compile-time findings pointer (a `const char *` global), if
+  /// the annotation carried one; steady-findings points it to its findings.
+  llvm::GlobalVariable *Findings = nullptr;
 };
 
 /// Finds payloads through llvm.global.annotations.
@@ -74,6 +77,15 @@ class ProtectPass : public llvm::PassInfoMixin<ProtectPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   // Runs at -O0 too when asked for explicitly; clang only schedules it at -O1+.
+  static bool isRequired() { return true; }
+};
+
+/// steady-findings: at the end of the pipeline, records in each protected
+/// payload's registration data what the optimizer did that makes its
+/// measurement wrong (folded, deleted, hoisted, mutated input; Findings.cpp).
+class FindingsPass : public llvm::PassInfoMixin<FindingsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 };
 

@@ -196,6 +196,7 @@ void to_json(json &j, const ForkResult &f) {
        {"warmup_iterations", f.warmup_iterations()},
        {"warmup_stable", f.warmup_stable},
        {"warmup_criterion", f.warmup_criterion},
+       {"first_invocation_ns", f.first_invocation_ns},
        {"iterations", f.iterations}};
   if (f.ab)
     j["ab"] = *f.ab;
@@ -216,6 +217,7 @@ void from_json(const json &j, ForkResult &f) {
   optional_field(j, "preemption", f.preemption);
   optional_field(j, "warmup_stable", f.warmup_stable);
   optional_field(j, "warmup_criterion", f.warmup_criterion);
+  optional_field(j, "first_invocation_ns", f.first_invocation_ns);
   if (auto ab = j.find("ab"); ab != j.end())
     f.ab = ab->get<AbFork>();
 }
@@ -224,8 +226,17 @@ void to_json(json &j, const BenchmarkResult &b) {
   json params = json::object();
   for (const auto &[k, v] : b.params)
     params[k] = v;
-  j = {{"name", b.name},   {"params", params},         {"file", b.file},   {"line", b.line},
-       {"protected", b.protected_by_plugin}, {"forks", b.forks}, {"stop", b.stop}, {"summary", b.summary}};
+  j = {{"name", b.name},
+       {"params", params},
+       {"file", b.file},
+       {"line", b.line},
+       {"protected", b.protected_by_plugin},
+       {"compile_findings", b.compile_findings},
+       {"flags", b.flags},
+       {"first_invocation_ratio", b.first_invocation_ratio},
+       {"forks", b.forks},
+       {"stop", b.stop},
+       {"summary", b.summary}};
 }
 
 void from_json(const json &j, BenchmarkResult &b) {
@@ -237,6 +248,9 @@ void from_json(const json &j, BenchmarkResult &b) {
   optional_field(j, "file", b.file);
   optional_field(j, "line", b.line);
   optional_field(j, "protected", b.protected_by_plugin);
+  optional_field(j, "compile_findings", b.compile_findings);
+  optional_field(j, "flags", b.flags);
+  optional_field(j, "first_invocation_ratio", b.first_invocation_ratio);
   optional_field(j, "stop", b.stop);
   optional_field(j, "summary", b.summary);
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "flags.h"
 #include "measure.h"
 #include "outputs.h"
 
@@ -70,6 +71,16 @@ void print_table(const RunResult &run) {
     auto note = [&](const std::string &n) { notes.push_back(n); };
     if (!b.protected_by_plugin)
       note("not protected by the plugin");
+    // First: they say the number is not what the benchmark means to measure.
+    for (const std::string &f : b.flags)
+      note(describe_flag(f, &b));
+    for (const CompileFinding &f : b.compile_findings)
+      note((f.kind == "folded"    ? "folded at compile time: "
+            : f.kind == "deleted" ? "work deleted at compile time: "
+            : f.kind == "hoisted" ? "hoisted at compile time: "
+            : f.kind == "mutated" ? "mutated input: "
+                                  : f.kind + ": ") +
+           f.message);
     if (b.stop.criterion != "none") {
       std::vector<int> warmups;
       for (const ForkResult &f : b.forks)

@@ -58,6 +58,7 @@ void handle(const json &msg, ForkResult &fork, const std::function<void(const It
   } else if (t == "warmup") {
     fork.warmup_stable = msg.at("stable");
     fork.warmup_criterion = msg.at("last").get<std::vector<std::pair<std::string, double>>>();
+    fork.first_invocation_ns = msg.value("first_invocation_ns", 0.0);
   } else if (t == "error") {
     fork.status = ForkStatus::error;
     fork.error = msg.at("what");
@@ -187,7 +188,10 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
     WarmupOutcome w = measure_fork(
         {&b, &cfg, &timer, &counters, nullptr, &probe, nullptr}, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
         [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
-    send(fd, {{"t", "warmup"}, {"stable", w.stable}, {"last", w.last}});
+    send(fd, {{"t", "warmup"},
+              {"stable", w.stable},
+              {"last", w.last},
+              {"first_invocation_ns", w.first_invocation_ticks / timer.ticks_per_ns}});
   } catch (const std::exception &e) {
     send(fd, {{"t", "error"}, {"what", std::string("exception: ") + e.what()}});
     return 3;

@@ -70,6 +70,18 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
   }
 }
 
+// The first invocation on the state setup() left, overhead subtracted: much
+// slower than the steady state is the sign of a payload that changes its input.
+double first_invocation(const ForkPlan &p) {
+  const bool per_invocation = p.state && p.bench->invocation_setup;
+  if (per_invocation)
+    p.state->setup_invocation();
+  double ticks = payload_ticks(time_batch(p, 1), 1, *p.timer);
+  if (per_invocation)
+    p.state->teardown_invocation();
+  return ticks;
+}
+
 // Timed batches with their totals, and their counts when counters are read per batch.
 struct Samples {
   std::vector<BatchSample> batches;
@@ -208,6 +220,8 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
   }
   WarmupOutcome outcome;
   auto stopped = [&] { return outcome.stopped = plan.stop && plan.stop->load(); };
+  if (plan.config->mode != Mode::SingleShot)
+    outcome.first_invocation_ticks = first_invocation(plan);
   std::uint64_t n = calibrate_batch(plan);
   on_batch_size(n);
   int index = 0;

@@ -55,6 +55,8 @@ struct WarmupOutcome {
   bool stable = true; // static warmup counts as stable
   std::vector<std::pair<std::string, double>> last;
   bool stopped = false; // plan.stop was raised: the fork ended early
+  // The first invocation after setup, timed alone (not in ss mode); 0 if not.
+  double first_invocation_ticks = 0;
 };
 
 // Creates and sets up the trial's fixture, calibrates the batch size and

@@ -9,6 +9,7 @@
 #include <regex>
 #include <unistd.h>
 
+#include "flags.h"
 #include "fork.h"
 #include "measure.h"
 #include "outputs.h"
@@ -196,6 +197,7 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
                                    });
     f.warmup_stable = w.stable;
     f.warmup_criterion = w.last;
+    f.first_invocation_ns = w.first_invocation_ticks / timer.ticks_per_ns;
     if (w.stopped)
       f.status = ForkStatus::interrupted;
   } catch (const std::exception &e) {
@@ -347,7 +349,7 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   result.line = b.line;
   result.protected_by_plugin = *b.protected_by_plugin;
   result.stop.criterion = policy_.name();
-  result.stop.reason = "static configuration";
+  result.stop.reason = policy_.dynamic() ? "no fork measured" : "static configuration";
   ForkStop stop(policy_, cfg_.min_forks);
   for (int f = 1; f <= total_forks_ && !g_interrupted; ++f) {
     const bool warmup = f <= cfg_.warmup_forks;
@@ -375,6 +377,8 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
     result.stop.stable &= fr.warmup_stable || fr.failed();
   result.summary = summarize(result.forks, run_.counter_names.size(), run_.timer.ticks_per_ns, cfg_.seed);
   result.summary.ipc = instructions_per_cycle(run_.counter_names, result.summary.counters_per_op);
+  result.compile_findings = compile_findings(b);
+  flag_result(result, run_.timer);
   run_.load_end = read_machine_load();
   save(false); // after every benchmark: a killed run still leaves a complete file
 }

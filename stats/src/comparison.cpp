@@ -49,6 +49,14 @@ std::optional<Power> power(const Series &a, const Series &b, const ComparisonOpt
 
 Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o) {
   Comparison r;
+  if (a.measures_nothing || b.measures_nothing) {
+    r.verdict = Verdict::measures_nothing;
+    r.base_measures_nothing = a.measures_nothing;
+    r.next_measures_nothing = b.measures_nothing;
+    r.ratio = {NAN, NAN, NAN};
+    r.welch_p = r.mwu_p = r.cohens_d = r.cliffs_delta = NAN;
+    return r;
+  }
   r.ratio = bootstrap_ratio_clt(a.forks, b.forks, 1 - o.alpha, o.resamples, 1);
   Interval ca = bootstrap_mean_clt(a.forks, 1 - o.alpha, 2000, 2);
   Interval cb = bootstrap_mean_clt(b.forks, 1 - o.alpha, 2000, 3);

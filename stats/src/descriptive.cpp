@@ -98,6 +98,7 @@ void Moments::add(const Moments &o) {
   weight = w;
 }
 
-double Moments::cv() const { return weight > 1 ? std::sqrt(m2 / (weight - 1)) / mean : 0; }
+// 0 without spread, also when every value is 0 (where sd / mean is NaN).
+double Moments::cv() const { return weight > 1 && m2 > 0 ? std::sqrt(m2 / (weight - 1)) / mean : 0; }
 
 } // namespace steady::stats

@@ -153,6 +153,9 @@ struct ForkResult {
   // Dynamic warmup: whether the criterion was met, and its last values.
   bool warmup_stable = false;
   CriterionValues warmup_criterion;
+  // The fork's first invocation, timed alone right after the fixture's setup
+  // (before the batch calibration), overhead subtracted; 0 if not measured.
+  double first_invocation_ns = 0;
   std::optional<AbFork> ab;
 
   bool failed() const { return status != ForkStatus::ok; }
@@ -182,8 +185,15 @@ struct Summary {
 struct StopResult {
   std::string criterion = "none";
   bool stable = true; // false: ran to the maximum without meeting the criterion
-  std::string reason; // "stable after N forks", "max forks (N) reached", "static configuration"
+  std::string reason; // "stable after N forks", "max forks (N) reached", "static configuration",
+                      // "no fork measured" (dynamic, every fork failed)
   CriterionValues last;
+};
+
+// What the plugin found at compile time (Benchmark::compile_findings).
+struct CompileFinding {
+  std::string kind; // folded | deleted | hoisted | mutated
+  std::string message;
 };
 
 struct BenchmarkResult {
@@ -192,6 +202,11 @@ struct BenchmarkResult {
   std::string file;
   int line = 0;
   bool protected_by_plugin = false;
+  std::vector<CompileFinding> compile_findings;
+  // Run-time signs that the number is not what the benchmark means to measure:
+  // "measures-nothing", "first-invocation-slow" (runtime/src/flags.cpp).
+  std::vector<std::string> flags;
+  double first_invocation_ratio = 0; // median first invocation / ns_per_op, 0 if unknown
   std::vector<ForkResult> forks;
   StopResult stop;
   Summary summary;

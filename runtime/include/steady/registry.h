@@ -27,6 +27,10 @@ struct Benchmark {
   void (*run)(Fixture *state, std::uint64_t iterations);
   // The fixture has invocation-level setup or teardown (one call per batch).
   bool invocation_setup = false;
+  // Set by the plugin at compile time to what it found wrong with the optimized
+  // payload, "kind\tmessage\n" per finding (folded, deleted, hoisted,
+  // mutated); null without findings or without the plugin.
+  const char *const *compile_findings = nullptr;
 };
 
 // Every benchmark registered in the program, in registration order.
@@ -67,7 +71,9 @@ template <class B>
 
 template <class B>
 bool register_benchmark(const char *name, const char *file, int line) {
-  return add_benchmark({name, {}, file, line, &B::protected_by_plugin, nullptr, &run_batch<B>}, {});
+  Benchmark b{name, {}, file, line, &B::protected_by_plugin, nullptr, &run_batch<B>};
+  b.compile_findings = &B::compile_findings;
+  return add_benchmark(std::move(b), {});
 }
 
 template <class B>
@@ -78,6 +84,7 @@ bool register_fixture_benchmark(const char *name, const char *file, int line, st
                               !std::is_same_v<decltype(&B::teardown_invocation), Base>;
   Benchmark b{name, {}, file, line, &B::protected_by_plugin,
               [](const Benchmark &) -> Fixture * { return new B(); }, &run_batch_f<B>, invocation};
+  b.compile_findings = &B::compile_findings;
   return add_benchmark(std::move(b), axes);
 }
 

@@ -14,16 +14,20 @@
 #include "steady/primitives.h"
 #include "steady/registry.h"
 
-// The annotation is how the plugin finds payloads; its argument is the mark the
-// plugin sets on every payload it protected, so the runner can warn about
-// benchmarks compiled without it.
-#define STEADY_PAYLOAD_ATTR(mark) __attribute__((annotate("steady.payload", mark)))
+// The annotation is how the plugin finds payloads; its arguments are the mark
+// the plugin sets on every payload it protected, so the runner can warn about
+// benchmarks compiled without it, and the pointer the plugin sets to what it
+// found at compile time (a folded result, deleted work, ...), so the runner can
+// print it next to the result.
+#define STEADY_PAYLOAD_ATTR(mark, findings) __attribute__((annotate("steady.payload", mark, findings)))
 
 #define STEADY_BENCH(name)                                                      \
   namespace {                                                                   \
   struct steady_bench_##name {                                                  \
     static inline bool protected_by_plugin = false;                             \
-    STEADY_PAYLOAD_ATTR(&protected_by_plugin) static auto payload();            \
+    static inline const char *compile_findings = nullptr;                       \
+    STEADY_PAYLOAD_ATTR(&protected_by_plugin, &compile_findings)                \
+    static auto payload();                                                      \
   };                                                                            \
   [[maybe_unused]] const bool steady_registered_##name =                        \
       ::steady::detail::register_benchmark<steady_bench_##name>(#name, __FILE__, \
@@ -37,7 +41,9 @@
   namespace {                                                                   \
   struct steady_bench_##name : fixture {                                        \
     static inline bool protected_by_plugin = false;                             \
-    STEADY_PAYLOAD_ATTR(&protected_by_plugin) auto payload();                   \
+    static inline const char *compile_findings = nullptr;                       \
+    STEADY_PAYLOAD_ATTR(&protected_by_plugin, &compile_findings)                \
+    auto payload();                                                             \
   };                                                                            \
   [[maybe_unused]] const bool steady_registered_##name =                        \
       ::steady::detail::register_fixture_benchmark<steady_bench_##name>(        \

@@ -18,6 +18,9 @@ struct Series {
   std::vector<std::vector<double>> fork_means; // iteration_means, fork by fork
   std::vector<int> fork_rounds;                // steady ab's round of each fork; -1: not from ab
   int iterations_per_fork = 1;
+  // The runner flagged it: indistinguishable from the empty loop, so a
+  // ratio of two such numbers means nothing.
+  bool measures_nothing = false;
 };
 
 // The given forks, each cut to its first `iterations` iterations.
@@ -33,7 +36,8 @@ struct ComparisonOptions {
   int resamples = 10000;
 };
 
-enum class Verdict { slower, faster, same, undecided };
+// measures_nothing: no verdict, one version (or both) is not a measurement of its payload.
+enum class Verdict { slower, faster, same, undecided, measures_nothing };
 
 // Of an undecided comparison: the relative change the current iteration
 // means can detect (power 0.8), and about how many more forks per version
@@ -50,6 +54,7 @@ struct Comparison {
   bool overlap = false; // the two versions' CIs overlap
   // Undecided with at least two iteration means per version.
   std::optional<Power> power;
+  bool base_measures_nothing = false, next_measures_nothing = false;
   bool decided() const { return verdict != Verdict::undecided; }
 };
 
@@ -58,7 +63,8 @@ struct Comparison {
 // overlap, Cohen's d and Cliff's delta, and the verdict: slower / faster (the
 // ratio CI excludes 1), same (the CI lies within +-equivalence), or
 // undecided, with its power numbers (z_{1-beta} = gamma sqrt(n/2) -
-// z_{1-alpha/2}, power 0.8).
+// z_{1-alpha/2}, power 0.8); measures_nothing, with no numbers, when either
+// series measures nothing.
 Comparison compare(const Series &base, const Series &next, const ComparisonOptions &o);
 
 // The looks of a sequential comparison (steady ab): at min_forks (at least

@@ -68,7 +68,9 @@ using ForkSamples = std::vector<IterationSamples>;
 
 struct Interval {
   double estimate, low, high;
-  double relative_width() const { return (high - low) / estimate; }
+  // 0 for a zero-width interval, also around 0 (a payload measuring nothing:
+  // every sample 0), where the ratio would be NaN and stop no criterion.
+  double relative_width() const { return high == low ? 0 : (high - low) / estimate; }
 };
 
 // Percentile CI of the weighted mean by hierarchical bootstrap: each resample

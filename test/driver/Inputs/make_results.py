@@ -3,7 +3,8 @@
 FORKS forks x ITERATIONS iterations x 50 batch samples, fork- and
 iteration-level noise of 0.5 % (or NOISE, a fraction), fixed seed.
 
-usage: make_results.py OUT SEED FORKS ITERATIONS NAME=MEAN_NS[:NOISE]...
+usage: make_results.py OUT SEED FORKS ITERATIONS NAME=MEAN_NS[:NOISE][!FLAG]...
+(FLAG: a run-time flag of the benchmark, e.g. measures-nothing)
 """
 import json
 import random
@@ -14,6 +15,7 @@ rng = random.Random(seed)
 benches = []
 for spec in sys.argv[5:]:
     name, value = spec.split("=")
+    value, _, flag = value.partition("!")
     mean, _, noise = value.partition(":")
     mean, noise = float(mean), float(noise or 0.005)
     fs = []
@@ -28,6 +30,6 @@ for spec in sys.argv[5:]:
                         "ns_per_op": ns, "migrated": False, "multiplexed": False, "counters_per_op": [],
                         "context_switches": 0, "batches": batches})
         fs.append({"fork": f + 1, "warmup": False, "status": "ok", "iterations": its})
-    benches.append({"name": name, "forks": fs})
+    benches.append({"name": name, "forks": fs, "flags": [flag] if flag else []})
 json.dump({"schema": "steady-results/1", "machine": {"timer": {"ticks_per_ns": 2.0}}, "benchmarks": benches},
           open(out, "w"))

@@ -1,0 +1,86 @@
+// What the compile-time analysis found, and the run-time signs of a benchmark
+// that does not measure what it means to: never a silent 0, never a silently
+// wrong steady state.
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <memory>
+
+#include "flags.h"
+
+namespace steady {
+
+std::vector<CompileFinding> compile_findings(const Benchmark &b) {
+  std::vector<CompileFinding> out;
+  if (!b.compile_findings || !*b.compile_findings)
+    return out;
+  // A fixture that restores its state before invocations (or every
+  // reset_every() of them) answers the mutated-input finding.
+  bool restores = b.invocation_setup;
+  if (!restores && b.create) {
+    std::unique_ptr<Fixture> f(b.create(b));
+    f->params_ = b.params;
+    restores = f->reset_every() > 0;
+  }
+  std::string_view text = *b.compile_findings;
+  while (!text.empty()) {
+    std::size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+    std::size_t tab = line.find('\t');
+    if (tab == std::string_view::npos)
+      continue;
+    CompileFinding f{std::string(line.substr(0, tab)), std::string(line.substr(tab + 1))};
+    if (f.kind == "mutated" && restores)
+      continue;
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+namespace {
+
+// Half a TSC tick per op: less than any instruction that does work costs once
+// the empty harness loop is subtracted.
+constexpr double kNothingTicks = 0.5;
+// The first invocation of a fork is this much slower than the steady state,
+// and by at least this much time: a fresh process's first call pays for cold
+// code and page faults once, whatever the payload (about 50 us for the first
+// std::log on this project's VM), so only a larger excess is a sign.
+constexpr double kFirstRatio = 5, kFirstExtraNs = 200'000;
+
+} // namespace
+
+void flag_result(BenchmarkResult &r, const TimerInfo &timer) {
+  const Summary &s = r.summary;
+  if (s.iterations == 0)
+    return;
+  if (s.ci_high * timer.ticks_per_ns < kNothingTicks)
+    r.flags.push_back("measures-nothing");
+  std::vector<double> first;
+  for (const ForkResult &f : r.forks)
+    if (!f.warmup && !f.failed() && f.first_invocation_ns > 0)
+      first.push_back(f.first_invocation_ns);
+  if (first.empty() || s.ns_per_op <= 0)
+    return;
+  std::sort(first.begin(), first.end());
+  double median = first.size() % 2 ? first[first.size() / 2]
+                                   : (first[first.size() / 2 - 1] + first[first.size() / 2]) / 2;
+  r.first_invocation_ratio = median / s.ns_per_op;
+  if (r.first_invocation_ratio > kFirstRatio && median - s.ns_per_op > kFirstExtraNs)
+    r.flags.push_back("first-invocation-slow");
+}
+
+std::string describe_flag(const std::string &flag, const BenchmarkResult *r) {
+  if (flag == "measures-nothing")
+    return "MEASURES NOTHING: indistinguishable from the empty loop (its work is gone, or cheaper than "
+           "half a cycle per op)";
+  if (flag == "first-invocation-slow")
+    return fmt::format("first invocation {:.0f}x slower than the steady state: the payload changes its own "
+                       "input (sorting sorted data) or keeps a cache warm; restore it with reset() or "
+                       "setup_invocation()",
+                       r ? r->first_invocation_ratio : 0.0);
+  return flag;
+}
+
+} // namespace steady

@@ -385,14 +385,14 @@ void Ab::run_round(int round, const std::vector<int> &looks, const CompareOption
 
 // The final comparison of everything measured, at the per-look alpha the
 // decisions were made with.
-int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed,
-                   bool budget_spent) {
+int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent) {
   std::vector<Row> rows;
   int undecided = 0;
   for (Bench &b : benches_) {
     std::optional<Row> r = compare(b, per_look);
     if (!r) {
-      fmt::print(stderr, "steady ab: {} has too few successful forks to compare (A {} ok {} failed, B {} ok {} failed)\n",
+      fmt::print(stderr,
+                 "steady ab: {} has too few successful forks to compare (A {} ok {} failed, B {} ok {} failed)\n",
                  b.name, b.ok[0], b.failed[0], b.ok[1], b.failed[1]);
       continue;
     }
@@ -406,8 +406,13 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
   json header = {{"schema", "steady-compare/1"},
                  {"base", o_.bin[0]},
                  {"new", o_.bin[1]},
-                 {"ab", {{"seed", o_.seed}, {"alpha_per_look", per_look.alpha}, {"looks", looks},
-                         {"seconds", elapsed}, {"forks_run", sequence_}, {"budget_spent", budget_spent}}}};
+                 {"ab",
+                  {{"seed", o_.seed},
+                   {"alpha_per_look", per_look.alpha},
+                   {"looks", looks},
+                   {"seconds", elapsed},
+                   {"forks_run", sequence_},
+                   {"budget_spent", budget_spent}}}};
   if (!o_.json_side[0].empty())
     header["base_results"] = o_.json_side[0];
   if (!o_.json_side[1].empty())
@@ -415,8 +420,8 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
   bool gate = report(rows, per_look, "steady ab", header);
   fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}; tests at alpha {:.3g} per look (looks at {} "
              "forks per version)\n",
-             sequence_, elapsed, rows.size() - undecided, rows.size(),
-             budget_spent ? " (the --budget ran out)" : "", per_look.alpha, fmt::join(looks, ", "));
+             sequence_, elapsed, rows.size() - undecided, rows.size(), budget_spent ? " (the --budget ran out)" : "",
+             per_look.alpha, fmt::join(looks, ", "));
   return gate ? 1 : 0;
 }
 

@@ -8,10 +8,10 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <optional>
 
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include "commands.h"
 #include "steady/results_json.h"
@@ -91,8 +91,9 @@ std::string file_name(const std::string &bench, int fork) {
 std::string seconds(double s) {
   if (s == 0)
     return "0 s";
-  return s >= 1 ? fmt::format("{:.2f} s", s) : s >= 1e-3 ? fmt::format("{:.1f} ms", s * 1e3)
-                                                          : fmt::format("{:.0f} us", s * 1e6);
+  return s >= 1      ? fmt::format("{:.2f} s", s)
+         : s >= 1e-3 ? fmt::format("{:.1f} ms", s * 1e3)
+                     : fmt::format("{:.0f} us", s * 1e6);
 }
 
 std::string verdict_text(const ForkSeries &f, double tolerance) {
@@ -124,7 +125,9 @@ void analyze_forks(BenchmarkSeries &b, const Options &o, const stats::SteadyStat
 }
 
 json fork_json(const ForkSeries &f) {
-  json jf = {{"fork", f.number}, {"iterations", f.ns_per_op.size()}, {"warmup_iterations", f.warmup_iterations},
+  json jf = {{"fork", f.number},
+             {"iterations", f.ns_per_op.size()},
+             {"warmup_iterations", f.warmup_iterations},
              {"analysed", f.skipped.empty()}};
   if (!f.skipped.empty()) {
     jf["reason"] = f.skipped;
@@ -219,7 +222,11 @@ bool report_forks(const BenchmarkSeries &b, const Options &o, int &plots) {
     if (o.plot_dir.empty())
       continue;
     ForkPlot p{fmt::format("{} · fork {} · {} iterations", b.name, f.number, f.ns_per_op.size()),
-               verdict_text(f, o.tolerance), f.ns_per_op, &f.analysis, f.warmup_iterations, o.tolerance};
+               verdict_text(f, o.tolerance),
+               f.ns_per_op,
+               &f.analysis,
+               f.warmup_iterations,
+               o.tolerance};
     std::filesystem::path path = std::filesystem::path(o.plot_dir) / file_name(b.name, f.number);
     std::ofstream out(path);
     out << fork_svg(p);

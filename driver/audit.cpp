@@ -12,13 +12,13 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <spawn.h>
 #include <string>
 #include <unistd.h>
 #include <vector>
 
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include "commands.h"
 #include "paths.h"
@@ -50,9 +50,8 @@ int run(const std::vector<std::string> &argv) {
 
 // The flags that turn a clang compile into an audit of its benchmarks.
 std::vector<std::string> audit_flags(const std::string &json, bool werror) {
-  std::vector<std::string> flags = {"-fpass-plugin=" + plugin_path(),
-                                    "-mllvm", "-steady-audit",
-                                    "-mllvm", "-steady-audit-json=" + json,
+  std::vector<std::string> flags = {"-fpass-plugin=" + plugin_path(), "-mllvm", "-steady-audit", "-mllvm",
+                                    "-steady-audit-json=" + json,
                                     // Line tables give findings exact locations; they do not
                                     // change what the optimizer does.
                                     "-gline-tables-only"};
@@ -93,15 +92,17 @@ int audit(const AuditOptions &opts) {
   std::vector<std::vector<std::string>> compiles;
   if (!opts.files.empty()) {
     for (const std::string &file : opts.files) {
-      std::vector<std::string> cmd = {clang_path(), "-std=c++20", "-O2", "-I" + include_path(), "-c", file,
-                                      "-o", "/dev/null"};
+      std::vector<std::string> cmd = {clang_path(), "-std=c++20", "-O2", "-I" + include_path(),
+                                      "-c",         file,         "-o",  "/dev/null"};
       cmd.insert(cmd.end(), opts.command.begin(), opts.command.end());
       compiles.push_back(cmd);
     }
   } else if (!opts.command.empty()) {
     if (fs::path(opts.command[0]).filename().string().find("clang") == std::string::npos) {
-      fmt::print(stderr, "steady audit: '{}' is not clang: the audit runs inside clang 22 "
-                         "(use {} or clang++-22)\n", opts.command[0], clang_path());
+      fmt::print(stderr,
+                 "steady audit: '{}' is not clang: the audit runs inside clang 22 "
+                 "(use {} or clang++-22)\n",
+                 opts.command[0], clang_path());
       return 2;
     }
     compiles.push_back(opts.command);
@@ -123,7 +124,8 @@ int audit(const AuditOptions &opts) {
   }
   std::ofstream out(opts.json);
   out << nlohmann::json{{"schema", "steady-audit/1"}, {"translation_units", summaries}}.dump(2) << "\n";
-  fmt::print(stderr, "steady audit: {} benchmark function{} audited in {} translation unit{}, {} finding{}{}; summary in {}\n",
+  fmt::print(stderr,
+             "steady audit: {} benchmark function{} audited in {} translation unit{}, {} finding{}{}; summary in {}\n",
              audited, audited == 1 ? "" : "s", summaries.size(), summaries.size() == 1 ? "" : "s", findings,
              findings == 1 ? "" : "s", failed ? fmt::format(", {} compile(s) failed", failed) : "", opts.json);
   if (failed)

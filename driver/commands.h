@@ -3,9 +3,10 @@
 // CLI::RuntimeError(status), which CLI11_PARSE turns into the return value.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
+
+#include <CLI/CLI.hpp>
 
 namespace steady::driver {
 

@@ -13,10 +13,11 @@
 // and a paired t-test of the log fork means of each round is added.
 #include <algorithm>
 #include <cmath>
-#include <fmt/core.h>
 #include <fstream>
 #include <random>
 #include <utility>
+
+#include <fmt/core.h>
 
 #include "commands.h"
 #include "comparison.h"
@@ -67,7 +68,7 @@ struct TrialCounts {
   void add(const Series &x, const Series &y, const CompareOptions &o, bool paired_draw) {
     const stats::Comparison r = stats::compare(x, y, o);
     ratio.add(r.ratio.low > 1 || r.ratio.high < 1, r.ratio.low > 1);
-    welch.add(r.welch_p < o.alpha, stats::mean(y.iteration_means) > stats::mean(x.iteration_means));
+    welch.add(r.welch_p<o.alpha, stats::mean(y.iteration_means)> stats::mean(x.iteration_means));
     mwu.add(r.mwu_p < o.alpha, r.cliffs_delta > 0);
     overlap.add(!r.overlap, r.ratio.estimate > 1);
     // The same tests over fork means (Peass's unit: one value per VM),
@@ -77,7 +78,7 @@ struct TrialCounts {
       fx.push_back(stats::mean(m));
     for (const auto &m : y.fork_means)
       fy.push_back(stats::mean(m));
-    welch_f.add(stats::welch_t_test(fx, fy).p_value < o.alpha, stats::mean(fy) > stats::mean(fx));
+    welch_f.add(stats::welch_t_test(fx, fy).p_value<o.alpha, stats::mean(fy)> stats::mean(fx));
     mwu_f.add(stats::mann_whitney_u(fx, fy).p_value < o.alpha, stats::cliffs_delta(fx, fy) > 0);
     if (paired_draw) {
       // log ratios of the fork means of a round: drift that hit both
@@ -130,8 +131,8 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
       continue;
     const Series &sb = it->second;
     if (int(std::min(sa.forks.size(), sb.forks.size())) < t.forks) {
-      fmt::print(stderr, "steady compare: {} has {} and {} forks, fewer than --trial-forks={}\n", name,
-                 sa.forks.size(), sb.forks.size(), t.forks);
+      fmt::print(stderr, "steady compare: {} has {} and {} forks, fewer than --trial-forks={}\n", name, sa.forks.size(),
+                 sb.forks.size(), t.forks);
       return 2;
     }
     bool paired_draws = false;
@@ -159,8 +160,10 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
                    {"verdicts", c.verdicts}});
   }
   if (!o.json_out.empty())
-    std::ofstream(o.json_out) << nlohmann::json{{"schema", "steady-compare-trials/1"}, {"alpha", o.alpha},
-                                                {"seed", t.seed}, {"benchmarks", out}}
+    std::ofstream(o.json_out) << nlohmann::json{{"schema", "steady-compare-trials/1"},
+                                                {"alpha", o.alpha},
+                                                {"seed", t.seed},
+                                                {"benchmarks", out}}
                                      .dump(2)
                               << "\n";
   return 0;

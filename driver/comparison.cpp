@@ -1,7 +1,8 @@
 #include "comparison.h"
 
-#include <fmt/core.h>
 #include <fstream>
+
+#include <fmt/core.h>
 
 #include "steady/results_json.h"
 
@@ -37,8 +38,8 @@ std::map<std::string, Series> google_benchmark_series(const json &doc) {
 std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
   if (c.verdict == stats::Verdict::measures_nothing)
     return c.base_measures_nothing && c.next_measures_nothing ? "both versions measure nothing: no verdict"
-           : c.base_measures_nothing                         ? "the base measures nothing: no verdict"
-                                                             : "the new version measures nothing: no verdict";
+           : c.base_measures_nothing                          ? "the base measures nothing: no verdict"
+                                                              : "the new version measures nothing: no verdict";
   if (c.decided())
     return "";
   if (!c.power)
@@ -131,11 +132,13 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   // The confidence level the intervals were computed at (99 % unless --alpha
   // says otherwise, or steady ab splits alpha over its looks).
   const std::string level = fmt::format("{:g}", 100 * (1 - o.alpha));
-  fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}  {}\n", "benchmark", "new/base", level + "% CI", "welch p",
-             "mwu p", "overlap", "d", "delta", show_forks ? fmt::format(" {:>9}", "forks a/b") : "", "verdict");
-  std::string md = fmt::format("| benchmark | new/base | {} % CI | Welch p | MWU p | CIs overlap | Cohen's d | Cliff's δ "
-                               "|{} verdict |\n|---|---:|---|---:|---:|---|---:|---:|{}---|\n",
-                               level, show_forks ? " forks (base/new) |" : "", show_forks ? "---:|" : "");
+  fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}  {}\n", "benchmark", "new/base", level + "% CI",
+             "welch p", "mwu p", "overlap", "d", "delta", show_forks ? fmt::format(" {:>9}", "forks a/b") : "",
+             "verdict");
+  std::string md =
+      fmt::format("| benchmark | new/base | {} % CI | Welch p | MWU p | CIs overlap | Cohen's d | Cliff's δ "
+                  "|{} verdict |\n|---|---:|---|---:|---:|---|---:|---:|{}---|\n",
+                  level, show_forks ? " forks (base/new) |" : "", show_forks ? "---:|" : "");
   json out = json::array();
   bool gate = false;
   for (const Row &row : rows) {
@@ -144,16 +147,21 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     std::string verdict = to_string(r.verdict) + (note.empty() ? "" : " (" + note + ")");
     std::string forks = row.forks ? fmt::format("{}/{}", row.forks->first, row.forks->second) : "";
     fmt::print("{:<34} {:>8.4f} {:>19} {:>9.2g} {:>9.2g} {:>8} {:>7.2f} {:>6.2f}{}  {}\n", row.name, r.ratio.estimate,
-               fmt::format("[{:.4f}, {:.4f}]", r.ratio.low, r.ratio.high), r.welch_p, r.mwu_p,
-               r.overlap ? "yes" : "no", r.cohens_d, r.cliffs_delta, show_forks ? fmt::format(" {:>9}", forks) : "",
-               verdict);
+               fmt::format("[{:.4f}, {:.4f}]", r.ratio.low, r.ratio.high), r.welch_p, r.mwu_p, r.overlap ? "yes" : "no",
+               r.cohens_d, r.cliffs_delta, show_forks ? fmt::format(" {:>9}", forks) : "", verdict);
     md += fmt::format("| {} | {:.4f} | [{:.4f}, {:.4f}] | {:.2g} | {:.2g} | {} | {:.2f} | {:.2f} |{} {} |\n", row.name,
                       r.ratio.estimate, r.ratio.low, r.ratio.high, r.welch_p, r.mwu_p, r.overlap ? "yes" : "no",
                       r.cohens_d, r.cliffs_delta, show_forks ? " " + forks + " |" : "", verdict);
-    json j = {{"benchmark", row.name},       {"ratio", r.ratio.estimate}, {"ci", {r.ratio.low, r.ratio.high}},
-              {"welch_p", r.welch_p},        {"mann_whitney_p", r.mwu_p}, {"ci_overlap", r.overlap},
-              {"cohens_d", r.cohens_d},      {"cliffs_delta", r.cliffs_delta},
-              {"verdict", to_string(r.verdict)}, {"note", note}};
+    json j = {{"benchmark", row.name},
+              {"ratio", r.ratio.estimate},
+              {"ci", {r.ratio.low, r.ratio.high}},
+              {"welch_p", r.welch_p},
+              {"mann_whitney_p", r.mwu_p},
+              {"ci_overlap", r.overlap},
+              {"cohens_d", r.cohens_d},
+              {"cliffs_delta", r.cliffs_delta},
+              {"verdict", to_string(r.verdict)},
+              {"note", note}};
     if (row.forks)
       j["forks"] = {row.forks->first, row.forks->second};
     out.push_back(std::move(j));

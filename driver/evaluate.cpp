@@ -20,7 +20,6 @@
 namespace steady::driver {
 namespace {
 
-
 struct EvalOptions {
   std::string file;
   // "none": the dynamic configuration's whole budget, never stopped early — the
@@ -115,8 +114,8 @@ int evaluate(const EvalOptions &o) {
   }
   fmt::print("steady evaluate: {} benchmarks from {}; static = all forks, first {} iterations cut; dynamic = "
              "<{}, {}, {}, {}, {}> (wi_min, wi_max, mi, f_min, f_max), window {}; ratio CI: 99 %, {} resamples\n",
-             recs.size(), o.file, o.static_warmup, o.min_warmup, o.max_warmup, o.iterations, o.min_forks,
-             o.max_forks, o.window, o.resamples);
+             recs.size(), o.file, o.static_warmup, o.min_warmup, o.max_warmup, o.iterations, o.min_forks, o.max_forks,
+             o.window, o.resamples);
   fmt::print("{:<10} {:>14} {:>20} {:>7} {:>7} {:>7} {:>11} {:>14} {:>12}\n", "criterion", "not different",
              "change rate %", "<1%", "<2%", "<3%", "time saved", "warmup its", "forks");
   for (const std::string &c : o.criteria) {
@@ -167,7 +166,8 @@ void add_evaluate(CLI::App &app) {
                   "(Laaber et al., Tables 2 and 3)");
   sub->add_option("results", o->file, "A static recording (./bench --stop=none --warmup-iterations=0 ...)")->required();
   sub->add_option("--criteria", o->criteria, "Criteria to replay")->delimiter(',')->capture_default_str();
-  sub->add_option("--static-warmup", o->static_warmup, "Iterations the static result cuts as warmup")->capture_default_str();
+  sub->add_option("--static-warmup", o->static_warmup, "Iterations the static result cuts as warmup")
+      ->capture_default_str();
   sub->add_option("--min-warmup", o->min_warmup)->capture_default_str();
   sub->add_option("--max-warmup", o->max_warmup)->capture_default_str();
   sub->add_option("--iterations", o->iterations, "Measurement iterations per fork (mi)")->capture_default_str();

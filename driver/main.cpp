@@ -1,7 +1,8 @@
 // steady: the command-line tool.
-#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "commands.h"
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+
 #include <fmt/format.h>
 
 namespace steady::driver {
@@ -18,11 +19,20 @@ std::string escape(const std::string &s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    default: out += c;
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
     }
   }
   return out;
@@ -73,13 +83,12 @@ std::string fork_svg(const ForkPlot &p) {
   auto Y = [&](double v) { return kBottom - (v - lo) / (hi - lo) * (kBottom - kTop); };
   auto clampY = [&](double v) { return std::clamp(Y(v), kTop, kBottom); };
 
-  std::string s = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
-      "font-family=\"sans-serif\" font-size=\"12\">\n"
-      "<rect width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n",
-      kWidth, kHeight);
-  s += fmt::format("<text x=\"{}\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{}</text>\n", kLeft,
-                   escape(p.title));
+  std::string s =
+      fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
+                  "font-family=\"sans-serif\" font-size=\"12\">\n"
+                  "<rect width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n",
+                  kWidth, kHeight);
+  s += fmt::format("<text x=\"{}\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{}</text>\n", kLeft, escape(p.title));
   s += fmt::format("<text x=\"{}\" y=\"42\" font-size=\"13\" fill=\"{}\">{}</text>\n", kLeft,
                    a.steady ? kFinal : kOutlier, escape(p.verdict));
 
@@ -167,8 +176,9 @@ std::string fork_svg(const ForkPlot &p) {
   // Legend, one row under the axis label.
   double ly = kHeight - 16, lx = kLeft;
   s += "<g class=\"legend\">\n";
-  s += fmt::format("<circle cx=\"{:.1f}\" cy=\"{}\" r=\"3\" fill=\"{}\"/><text x=\"{:.1f}\" y=\"{}\">iteration</text>\n",
-                   lx, ly - 4, kPoint, lx + 8, ly);
+  s +=
+      fmt::format("<circle cx=\"{:.1f}\" cy=\"{}\" r=\"3\" fill=\"{}\"/><text x=\"{:.1f}\" y=\"{}\">iteration</text>\n",
+                  lx, ly - 4, kPoint, lx + 8, ly);
   lx += 78;
   s += fmt::format("<path d=\"M{:.1f} {} l7 7 m0 -7 l-7 7\" stroke=\"{}\" stroke-width=\"1.5\"/>"
                    "<text x=\"{:.1f}\" y=\"{}\">outlier (\u25b2 off scale)</text>\n",

@@ -12,12 +12,12 @@
 namespace steady::driver {
 
 struct ForkPlot {
-  std::string title;    // first line: benchmark and fork
-  std::string verdict;  // second line: the verdict in words
-  std::vector<double> values;  // ns/op per iteration
+  std::string title;          // first line: benchmark and fork
+  std::string verdict;        // second line: the verdict in words
+  std::vector<double> values; // ns/op per iteration
   const stats::ForkSteadyState *analysis = nullptr;
-  std::size_t warmup_iterations = 0;  // what the run used (a thin marker)
-  double tolerance = 0.05;            // segments this close to the final one count as similar
+  std::size_t warmup_iterations = 0; // what the run used (a thin marker)
+  double tolerance = 0.05;           // segments this close to the final one count as similar
 };
 
 std::string fork_svg(const ForkPlot &plot);

@@ -56,8 +56,7 @@ struct RandomCycle : steady::Fixture {
 // Each invocation looks up the next 256 probes, so that successive invocations
 // touch different entries (with the same 256 probes every time, their entries
 // would stay cached and every size would measure hits in L1).
-template <class Map>
-struct Filled : steady::Fixture {
+template <class Map> struct Filled : steady::Fixture {
   static constexpr std::size_t kProbes = 65536, kPerCall = 256;
   Map map;
   std::vector<std::uint32_t> probes;

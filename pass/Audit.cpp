@@ -19,7 +19,6 @@
 //===----------------------------------------------------------------------===//
 #include "Protect.h"
 #include "SteadyPass.h"
-
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -46,11 +45,10 @@
 using namespace llvm;
 
 static cl::opt<bool> ClAudit("steady-audit", cl::init(false),
-                          cl::desc("Warn about what the optimizer removes from or hoists out of "
-                                   "benchmark payloads and Google Benchmark functions"));
-static cl::opt<std::string>
-    ClAuditJSON("steady-audit-json", cl::init(""), cl::value_desc("file"),
-                cl::desc("With -steady-audit, also write the findings as JSON to this file"));
+                             cl::desc("Warn about what the optimizer removes from or hoists out of "
+                                      "benchmark payloads and Google Benchmark functions"));
+static cl::opt<std::string> ClAuditJSON("steady-audit-json", cl::init(""), cl::value_desc("file"),
+                                        cl::desc("With -steady-audit, also write the findings as JSON to this file"));
 
 namespace steady {
 
@@ -202,9 +200,9 @@ public:
           FunctionType::get(Type::getVoidTy(M.getContext()), {Type::getInt64Ty(M.getContext())}, false),
           GlobalValue::InternalLinkage, F->getName() + ".steady.harness", M);
       // Same target attributes as the payload, or the inliner refuses to inline it.
-      H->setAttributes(AttributeList::get(M.getContext(), AttributeList::FunctionIndex,
-                                          AttrBuilder(M.getContext(), F->getAttributes().getFnAttrs())
-                                              .removeAttribute(ProtectedAttr)));
+      H->setAttributes(AttributeList::get(
+          M.getContext(), AttributeList::FunctionIndex,
+          AttrBuilder(M.getContext(), F->getAttributes().getFnAttrs()).removeAttribute(ProtectedAttr)));
       BasicBlock *Entry = BasicBlock::Create(M.getContext(), "entry", H);
       BasicBlock *Loop = BasicBlock::Create(M.getContext(), "loop", H);
       BasicBlock *Exit = BasicBlock::Create(M.getContext(), "exit", H);
@@ -296,12 +294,11 @@ private:
         continue;
       std::string What = "the " + cast<MDString>(R->getOperand(1))->getString().str() + " in " +
                          (IsGB ? "benchmark '" : "payload '") + userName(F) + "' is never used";
-      std::string Msg =
-          IsGB ? What + " and the optimizer deletes it: the benchmark does not measure it; "
-                        "consume it with benchmark::DoNotOptimize()"
-               : What + ": unprotected, the optimizer deletes it and the benchmark would not "
-                        "measure it; steady-protect consumes it here (write steady::sink() to "
-                        "make that explicit)";
+      std::string Msg = IsGB ? What + " and the optimizer deletes it: the benchmark does not measure it; "
+                                      "consume it with benchmark::DoNotOptimize()"
+                             : What + ": unprotected, the optimizer deletes it and the benchmark would not "
+                                      "measure it; steady-protect consumes it here (write steady::sink() to "
+                                      "make that explicit)";
       warn("dead-code", F, DebugLoc(cast_or_null<DILocation>(R->getOperand(2).get())), Msg);
     }
   }
@@ -320,7 +317,7 @@ private:
       if (Loc)
         Culprits += " at line " + std::to_string(Loc->getLine()) + ":" + std::to_string(Loc->getColumn());
     }
-    std::string Fix = IsGB ? "pass its inputs through benchmark::DoNotOptimize() first"
+    std::string Fix = IsGB               ? "pass its inputs through benchmark::DoNotOptimize() first"
                       : Culprits.empty() ? "make its inputs opaque with steady::opaque()"
                                          : "make its input opaque with steady::opaque(): " + Culprits;
     std::string What = (IsGB ? "benchmark '" : "payload '") + userName(F) + "'";
@@ -329,14 +326,15 @@ private:
         auto *C = dyn_cast_or_null<Constant>(Ret->getReturnValue());
         if (C && !isa<UndefValue>(C))
           warn("folded-result", F, At ? At : Ret->getDebugLoc(),
-               "the result of " + What +
-                   " is folded to a compile-time constant: every invocation measures nothing; " + Fix);
+               "the result of " + What + " is folded to a compile-time constant: every invocation measures nothing; " +
+                   Fix);
       } else if (isSink(I) && isa<Constant>(cast<CallBase>(I).getArgOperand(0)) &&
                  !isa<UndefValue>(cast<CallBase>(I).getArgOperand(0))) {
         warn("folded-result", F, I.getDebugLoc(),
              "a result consumed in " + What +
                  " is folded to a compile-time constant: the benchmark does not measure its "
-                 "computation; " + Fix);
+                 "computation; " +
+                 Fix);
       }
     }
   }
@@ -354,8 +352,7 @@ private:
       DebugLoc Loc = I.getDebugLoc();
       for (Instruction &Twin : instructions(F))
         if (!Loc && Twin.getDebugLoc() && Twin.getOpcode() == I.getOpcode() &&
-            (!isa<CallBase>(I) ||
-             cast<CallBase>(Twin).getCalledOperand() == cast<CallBase>(I).getCalledOperand()))
+            (!isa<CallBase>(I) || cast<CallBase>(Twin).getCalledOperand() == cast<CallBase>(I).getCalledOperand()))
           Loc = Twin.getDebugLoc();
       warn("hoisted", F, Loc,
            "the " + What + " in payload '" + userName(F) +
@@ -397,8 +394,8 @@ private:
       return;
     }
     OS << formatv("{0:2}", json::Value(json::Object{{"translation_unit", M.getSourceFileName()},
-                                                     {"audited", std::move(Audited)},
-                                                     {"findings", std::move(Out)}}))
+                                                    {"audited", std::move(Audited)},
+                                                    {"findings", std::move(Out)}}))
        << "\n";
   }
 

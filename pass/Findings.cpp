@@ -17,9 +17,12 @@
 // them next to the result. Each is also a remark (-Rpass=steady).
 //
 //===----------------------------------------------------------------------===//
+#include <map>
+#include <set>
+#include <tuple>
+
 #include "Protect.h"
 #include "SteadyPass.h"
-
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -33,10 +36,6 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <map>
-#include <set>
-#include <tuple>
-
 #define DEBUG_TYPE STEADY_PASS_NAME
 
 using namespace llvm;
@@ -48,14 +47,13 @@ bool isSink(const Instruction &I) {
   if (!CB || !CB->isInlineAsm())
     return false;
   auto *Asm = cast<InlineAsm>(CB->getCalledOperand());
-  return Asm->hasSideEffects() && Asm->getAsmString().empty() && CB->arg_size() == 1 &&
-         CB->getType()->isVoidTy();
+  return Asm->hasSideEffects() && Asm->getAsmString().empty() && CB->arg_size() == 1 && CB->getType()->isVoidTy();
 }
 
 bool callsFold(const Function &F) {
   for (const Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I); CB && isSteadyPrimitive(*CB) &&
-                                           CxxName::of(*CB->getCalledFunction()).Base == "fold")
+    if (auto *CB = dyn_cast<CallBase>(&I);
+        CB && isSteadyPrimitive(*CB) && CxxName::of(*CB->getCalledFunction()).Base == "fold")
       return true;
   return false;
 }
@@ -81,9 +79,16 @@ bool isCostly(const Instruction &I) {
   if (auto *CB = dyn_cast<CallBase>(&I))
     return !CB->isInlineAsm() && !isMarker(I);
   switch (I.getOpcode()) {
-  case Instruction::FAdd: case Instruction::FSub: case Instruction::FMul: case Instruction::FDiv:
-  case Instruction::FRem: case Instruction::Mul: case Instruction::SDiv: case Instruction::UDiv:
-  case Instruction::SRem: case Instruction::URem:
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FDiv:
+  case Instruction::FRem:
+  case Instruction::Mul:
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
     return true;
   default:
     return false;
@@ -103,7 +108,7 @@ std::string userName(const Function &F) {
     size_t E = N.find("::payload", B);
     return N.substr(B + 13, E == std::string::npos ? std::string::npos : E - B - 13);
   }
-  N = N.substr(0, N.find('(')); // BM_parse(benchmark::State&) -> BM_parse
+  N = N.substr(0, N.find('('));                               // BM_parse(benchmark::State&) -> BM_parse
   return StringRef(N).starts_with("void ") ? N.substr(5) : N; // templates carry a return type
 }
 
@@ -162,9 +167,7 @@ namespace {
 struct Root {
   const Value *Object = nullptr; // GlobalVariable or the `this` Argument
   int64_t Member = -1;           // offset of the member holding the pointer, or -1
-  bool operator<(const Root &O) const {
-    return std::tie(Object, Member) < std::tie(O.Object, O.Member);
-  }
+  bool operator<(const Root &O) const { return std::tie(Object, Member) < std::tie(O.Object, O.Member); }
 };
 
 void rootsOf(const Value *Ptr, const Argument *This, SmallVectorImpl<Root> &Out, unsigned Depth = 0) {
@@ -196,8 +199,7 @@ void rootsOf(const Value *Ptr, const Argument *This, SmallVectorImpl<Root> &Out,
 
 // A function-local static is written once, by its guarded initialisation.
 bool isGuardedStatic(const GlobalVariable &G) {
-  return G.getName().starts_with("_ZZ") &&
-         G.getParent()->getNamedGlobal(("_ZGV" + G.getName().drop_front(2)).str());
+  return G.getName().starts_with("_ZZ") && G.getParent()->getNamedGlobal(("_ZGV" + G.getName().drop_front(2)).str());
 }
 
 // Does the payload's class override steady::Fixture's setup_invocation(),
@@ -274,10 +276,9 @@ SmallVector<Mutation, 2> mutatedInputs(Function &F) {
   for (auto &[R, W] : Written) {
     if (!Read.count(R) || !Reported.insert(R.Object).second)
       continue;
-    std::string What = isa<GlobalVariable>(R.Object)
-                           ? "'" + demangle(R.Object->getName()) + "'"
-                           : R.Member >= 0 ? "a member of its fixture (at byte offset " + std::to_string(R.Member) + ")"
-                                           : "its fixture";
+    std::string What = isa<GlobalVariable>(R.Object) ? "'" + demangle(R.Object->getName()) + "'"
+                       : R.Member >= 0 ? "a member of its fixture (at byte offset " + std::to_string(R.Member) + ")"
+                                       : "its fixture";
     Out.push_back({What, W});
   }
   return Out;
@@ -303,8 +304,7 @@ struct Finding {
 // Instructions of the measured loop that are not the loop itself, the opaque
 // reads of its inputs or its sinks.
 bool doesWork(const Instruction &I, const Loop *L) {
-  if (isa<PHINode>(I) || isa<BranchInst>(I) || isa<ReturnInst>(I) || isSink(I) || isMarker(I) ||
-      isa<CmpInst>(I))
+  if (isa<PHINode>(I) || isa<BranchInst>(I) || isa<ReturnInst>(I) || isSink(I) || isMarker(I) || isa<CmpInst>(I))
     return false;
   if (auto *LI = dyn_cast<LoadInst>(&I))
     if (auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(LI->getPointerOperand())))
@@ -318,8 +318,8 @@ bool doesWork(const Instruction &I, const Loop *L) {
         return false;
   // The harness loop's own counter.
   if (L && I.getOpcode() == Instruction::Add)
-    if (auto *Phi = dyn_cast<PHINode>(I.getOperand(0)); Phi && Phi->getParent() == L->getHeader() &&
-                                                        isa<ConstantInt>(I.getOperand(1)))
+    if (auto *Phi = dyn_cast<PHINode>(I.getOperand(0));
+        Phi && Phi->getParent() == L->getHeader() && isa<ConstantInt>(I.getOperand(1)))
       return false;
   return true;
 }
@@ -397,7 +397,8 @@ private:
       for (const MDOperand &Op : Inputs->operands()) {
         auto *In = cast<MDNode>(Op.get());
         auto *Loc = cast_or_null<DILocation>(In->getOperand(1).get());
-        Culprits += (Culprits.empty() ? "" : ", ") + ("literal " + cast<MDString>(In->getOperand(0))->getString()).str();
+        Culprits +=
+            (Culprits.empty() ? "" : ", ") + ("literal " + cast<MDString>(In->getOperand(0))->getString()).str();
         if (Loc)
           Culprits += " at " + where(DebugLoc(Loc));
       }
@@ -465,8 +466,7 @@ private:
       Instruction *At = &I;
       for (Instruction &Twin : instructions(F))
         if (!Loc && Twin.getDebugLoc() && Twin.getOpcode() == I.getOpcode() &&
-            (!isa<CallBase>(I) ||
-             cast<CallBase>(Twin).getCalledOperand() == cast<CallBase>(I).getCalledOperand())) {
+            (!isa<CallBase>(I) || cast<CallBase>(Twin).getCalledOperand() == cast<CallBase>(I).getCalledOperand())) {
           Loc = Twin.getDebugLoc();
           At = &Twin;
         }

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Protect.h"
-
+#include "SteadyPass.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/IVDescriptors.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -25,8 +25,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
-
-#include "SteadyPass.h"
 
 #define DEBUG_TYPE STEADY_PASS_NAME
 
@@ -57,8 +55,7 @@ bool isSteadyPrimitive(const CallBase &CB) {
   if (!Callee)
     return false;
   CxxName Name = CxxName::of(*Callee);
-  return Name.Context == "steady" &&
-         is_contained({"fold", "sink", "opaque", "clobber_memory"}, StringRef(Name.Base));
+  return Name.Context == "steady" && is_contained({"fold", "sink", "opaque", "clobber_memory"}, StringRef(Name.Base));
 }
 
 bool isLibraryCode(const Function &F) {
@@ -76,9 +73,7 @@ namespace {
 // Loads of scalar values are what constant folding feeds on.
 bool isFoldableScalar(Type *T) { return T->isIntegerTy() || T->isFloatingPointTy(); }
 
-bool isLiteral(Value *V) {
-  return (isa<ConstantInt>(V) || isa<ConstantFP>(V)) && isFoldableScalar(V->getType());
-}
+bool isLiteral(Value *V) { return (isa<ConstantInt>(V) || isa<ConstantFP>(V)) && isFoldableScalar(V->getType()); }
 
 // True if the global's contents can change: any use other than reading it
 // through loads (directly or through address arithmetic) counts as a write.
@@ -129,8 +124,7 @@ bool takesUserInputs(const CallBase &CB) {
     return false;
   // llvm.fmuladd is clang's contraction of `x * 3.5 + y`: operators, not a call.
   if (auto *II = dyn_cast<IntrinsicInst>(&CB))
-    return II->getIntrinsicID() != Intrinsic::fmuladd &&
-           isTriviallyVectorizable(II->getIntrinsicID());
+    return II->getIntrinsicID() != Intrinsic::fmuladd && isTriviallyVectorizable(II->getIntrinsicID());
   if (const Function *Callee = CB.getCalledFunction()) {
     // Sizes passed to allocation functions and C++ runtime helpers come from
     // sizeof, not from the user.
@@ -172,8 +166,7 @@ class OpaqueInputs {
   unsigned Count = 0;
 
 public:
-  OpaqueInputs(Function &F, OptimizationRemarkEmitter *ORE)
-      : F(F), M(*F.getParent()), ORE(ORE), Entry(F.getContext()) {
+  OpaqueInputs(Function &F, OptimizationRemarkEmitter *ORE) : F(F), M(*F.getParent()), ORE(ORE), Entry(F.getContext()) {
     BasicBlock &BB = F.getEntryBlock();
     Entry.SetInsertPoint(&BB, BB.getFirstNonPHIOrDbgOrAlloca());
   }
@@ -216,8 +209,7 @@ private:
     Value *&L = Loaded[{Key, Ty}];
     if (!L) {
       if (!Addr)
-        Addr = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::PrivateLinkage, Init,
-                                  "steady.opaque");
+        Addr = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::PrivateLinkage, Init, "steady.opaque");
       L = Entry.CreateLoad(Ty, Addr, /*isVolatile=*/true, "steady.opaque");
     }
     return L;
@@ -262,8 +254,7 @@ private:
     for (StoreInst *SI : Stores) {
       auto *C = cast<Constant>(SI->getValueOperand());
       SI->setOperand(0, opaqueValue(C));
-      remark(*SI, "OpaqueLocal",
-             "local initialised with constant " + describe(C) + " is read through a volatile load");
+      remark(*SI, "OpaqueLocal", "local initialised with constant " + describe(C) + " is read through a volatile load");
     }
   }
 
@@ -296,9 +287,9 @@ private:
     // printf's format is the program's, not an input (and printf -> puts
     // stays). Library code is measured as it ships: std::string("literal")
     // knows its length at compile time in production too.
-    if (CB && (CB->getFunctionType()->isVarArg() ||
-               (CB->getCalledFunction() && !CB->getCalledFunction()->isDeclaration() &&
-                isLibraryCode(*CB->getCalledFunction()))))
+    if (CB &&
+        (CB->getFunctionType()->isVarArg() || (CB->getCalledFunction() && !CB->getCalledFunction()->isDeclaration() &&
+                                               isLibraryCode(*CB->getCalledFunction()))))
       return;
     for (Use &U : I.operands()) {
       if (CB && !MTI && !CB->isArgOperand(&U))
@@ -333,8 +324,7 @@ private:
     if (!C || !isa<AllocaInst>(getUnderlyingObject(MSI.getDest())))
       return;
     MSI.setValue(opaqueValue(C));
-    remark(MSI, "OpaqueLocal", "local filled with constant byte " + describe(C) +
-                                   " is filled from a volatile load");
+    remark(MSI, "OpaqueLocal", "local filled with constant byte " + describe(C) + " is filled from a volatile load");
   }
 
   // static const double k = 3.0; ... k — a load at a constant address.
@@ -344,8 +334,7 @@ private:
     if (!Addr || !G || !LI.isSimple() || !isFoldableScalar(LI.getType()) || !isCompileTimeKnown(*G))
       return;
     LI.replaceAllUsesWith(opaqueLoad(LI.getType(), nullptr, Addr));
-    remark(LI, "OpaqueGlobal", "load of constant global '" + G->getName() +
-                                   "' is read through a volatile load");
+    remark(LI, "OpaqueGlobal", "load of constant global '" + G->getName() + "' is read through a volatile load");
     Replaced.push_back(&LI);
   }
 
@@ -368,17 +357,16 @@ private:
       if (!isLiteral(Arg) || CB.paramHasAttr(I, Attribute::ImmArg))
         continue;
       CB.setArgOperand(I, opaqueValue(cast<Constant>(Arg)));
-      remark(CB, "OpaqueArgument", "literal argument " + describe(cast<Constant>(Arg)) + " of call to '" +
-                                       calleeName(CB) + "' is read through a volatile load");
+      remark(CB, "OpaqueArgument",
+             "literal argument " + describe(cast<Constant>(Arg)) + " of call to '" + calleeName(CB) +
+                 "' is read through a volatile load");
     }
   }
 };
 
 } // namespace
 
-unsigned makeInputsOpaque(Function &F, OptimizationRemarkEmitter *ORE) {
-  return OpaqueInputs(F, ORE).run();
-}
+unsigned makeInputsOpaque(Function &F, OptimizationRemarkEmitter *ORE) { return OpaqueInputs(F, ORE).run(); }
 
 namespace {
 
@@ -396,8 +384,7 @@ bool isClosed(Value *V, PHINode *Phi, Loop *L, ScalarEvolution &SE, SmallPtrSetI
     InductionDescriptor ID;
     return InductionDescriptor::isInductionPHI(P, L, &SE, ID) && isa<Constant>(ID.getStartValue());
   }
-  if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) && !isa<SelectInst>(I) && !isa<CmpInst>(I) &&
-      !isa<PHINode>(I))
+  if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) && !isa<SelectInst>(I) && !isa<CmpInst>(I) && !isa<PHINode>(I))
     return false;
   return all_of(I->operands(), [&](Value *Op) { return isClosed(Op, Phi, L, SE, Seen, Depth + 1); });
 }
@@ -427,8 +414,8 @@ unsigned makeRecurrenceStartsOpaque(Function &F, FunctionAnalysisManager &FAM, O
       SmallPtrSet<Value *, 16> Seen;
       if (!isClosed(Phi.getIncomingValueForBlock(Latch), &Phi, L, SE, Seen))
         continue;
-      auto *G = new GlobalVariable(*F.getParent(), Start->getType(), /*isConstant=*/false,
-                                   GlobalValue::PrivateLinkage, Start, "steady.opaque");
+      auto *G = new GlobalVariable(*F.getParent(), Start->getType(), /*isConstant=*/false, GlobalValue::PrivateLinkage,
+                                   Start, "steady.opaque");
       Phi.setIncomingValueForBlock(Pre, Entry.CreateLoad(Start->getType(), G, /*isVolatile=*/true, "steady.opaque"));
       ++Count;
       if (ORE)

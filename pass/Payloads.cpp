@@ -6,7 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SteadyPass.h"
-
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"

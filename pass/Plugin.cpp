@@ -11,7 +11,6 @@
 //===----------------------------------------------------------------------===//
 #include "Protect.h"
 #include "SteadyPass.h"
-
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -63,17 +62,15 @@ static void registerPasses(PassBuilder &PB) {
     if (Audit)
       MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Harness));
   });
-  PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
-        if (Level == OptimizationLevel::O0)
-          return;
-        MPM.addPass(steady::FindingsPass());
-        if (steady::auditRequested())
-          MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Report));
-      });
+  PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+    if (Level == OptimizationLevel::O0)
+      return;
+    MPM.addPass(steady::FindingsPass());
+    if (steady::auditRequested())
+      MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Report));
+  });
 }
 
-extern "C" LLVM_ATTRIBUTE_WEAK LLVM_ATTRIBUTE_VISIBILITY_DEFAULT PassPluginLibraryInfo
-llvmGetPassPluginInfo() {
+extern "C" LLVM_ATTRIBUTE_WEAK LLVM_ATTRIBUTE_VISIBILITY_DEFAULT PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "steady", LLVM_VERSION_STRING, registerPasses};
 }

@@ -1,11 +1,11 @@
 //===- Protect.h - the parts of steady-protect, private to the plugin -----===//
 #pragma once
 
+#include <string>
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/PassManager.h"
-
-#include <string>
 
 namespace llvm {
 class DominatorTree;
@@ -78,8 +78,8 @@ struct SinkCover {
 /// DiscardedResults: the unused results of calls that stay (`sum(data);`)
 /// are dead values too. The audit leaves them out: their work is not lost
 /// when the call writes memory (set::insert's pair), which it cannot tell yet.
-SinkCover computeSinkCover(llvm::Function &F, llvm::LoopInfo &LI,
-                           const llvm::TargetLibraryInfo &TLI, bool DiscardedResults = true);
+SinkCover computeSinkCover(llvm::Function &F, llvm::LoopInfo &LI, const llvm::TargetLibraryInfo &TLI,
+                           bool DiscardedResults = true);
 
 /// "'fadd' (double)" or "result of 'std::log(double)' (double)", for messages.
 std::string describe(const llvm::Instruction &I);
@@ -89,13 +89,12 @@ void promoteToSSA(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 
 /// The DCE half of steady-protect on an SSA function: sink maximization and
 /// escapes of written local objects. Returns the number of sinks and escapes.
-unsigned sinkDeadValues(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
-                    llvm::OptimizationRemarkEmitter *ORE);
+unsigned sinkDeadValues(llvm::Function &F, llvm::FunctionAnalysisManager &FAM, llvm::OptimizationRemarkEmitter *ORE);
 
 /// Inserts one opaque sink per site (after the loop for loop-carried cycles);
 /// may create dedicated loop exit blocks. Returns the number of sinks.
-unsigned insertSinks(llvm::Function &F, const SinkCover &Cover, llvm::DominatorTree &DT,
-                     llvm::LoopInfo &LI, llvm::OptimizationRemarkEmitter *ORE);
+unsigned insertSinks(llvm::Function &F, const SinkCover &Cover, llvm::DominatorTree &DT, llvm::LoopInfo &LI,
+                     llvm::OptimizationRemarkEmitter *ORE);
 
 /// Local objects whose contents the payload writes escape once where their
 /// lifetime ends (before their destructor, lifetime end or the return).

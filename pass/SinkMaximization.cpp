@@ -14,8 +14,9 @@
 // unrolling that the real code gets.
 //
 //===----------------------------------------------------------------------===//
+#include "Compat.h"
 #include "Protect.h"
-
+#include "SteadyPass.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -32,10 +33,6 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BuildLibCalls.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
-
-#include "Compat.h"
-
-#include "SteadyPass.h"
 
 #define DEBUG_TYPE STEADY_PASS_NAME
 
@@ -64,11 +61,10 @@ public:
     auto [It, New] = OnlyErrno.try_emplace(Callee, false);
     if (New) {
       Module Scratch("steady.scratch", Callee->getContext());
-      Function *Decl = Function::Create(Callee->getFunctionType(), GlobalValue::ExternalLinkage,
-                                        Callee->getName(), Scratch);
+      Function *Decl =
+          Function::Create(Callee->getFunctionType(), GlobalValue::ExternalLinkage, Callee->getName(), Scratch);
       inferNonMandatoryLibFuncAttrs(*Decl, TLI);
-      It->second = Decl->doesNotThrow() && Decl->willReturn() &&
-                   Decl->getMemoryEffects().onlyAccessesErrnoMem();
+      It->second = Decl->doesNotThrow() && Decl->willReturn() && Decl->getMemoryEffects().onlyAccessesErrnoMem();
     }
     return It->second && !CB.hasOperandBundles();
   }
@@ -87,21 +83,19 @@ bool isRoot(const Instruction &I, LibCallEffects &Lib) {
 // result, so consuming it would only add remarks.
 bool hasDiscardableResult(const CallBase &CB) {
   const Function *Callee = CB.getCalledFunction();
-  if (!Callee || CB.isInlineAsm() || isa<IntrinsicInst>(CB) || CB.getType()->isVoidTy() ||
-      CB.getType()->isTokenTy() || isSteadyPrimitive(CB))
+  if (!Callee || CB.isInlineAsm() || isa<IntrinsicInst>(CB) || CB.getType()->isVoidTy() || CB.getType()->isTokenTy() ||
+      isSteadyPrimitive(CB))
     return false;
   // A method of a local object that returns a reference (`++it`, `s += x`)
   // returns *this: consuming it would make the local escape.
-  if (CB.getType()->isPointerTy() && CB.arg_size() &&
-      isa<AllocaInst>(CB.getArgOperand(0)->stripPointerCasts()))
+  if (CB.getType()->isPointerTy() && CB.arg_size() && isa<AllocaInst>(CB.getArgOperand(0)->stripPointerCasts()))
     return false;
   return !Callee->isDeclaration() || Callee->onlyReadsMemory();
 }
 
 // Values that are not computations the optimizer could delete.
 bool isCandidate(const Instruction &I) {
-  return !I.getType()->isVoidTy() && !I.getType()->isTokenTy() && !isa<AllocaInst>(I) &&
-         !I.isEHPad();
+  return !I.getType()->isVoidTy() && !I.getType()->isTokenTy() && !isa<AllocaInst>(I) && !I.isEHPad();
 }
 
 // Tarjan's algorithm over the dead-value graph, iteratively.
@@ -333,9 +327,9 @@ void emitSink(IRBuilderBase &B, Value *V) {
     return;
   }
   unsigned Bits = Ty->getPrimitiveSizeInBits().getKnownMinValue();
-  bool FPReg = Ty->isFloatTy() || Ty->isDoubleTy() ||
-               (isa<FixedVectorType>(Ty) && !Ty->getScalarType()->isIntegerTy(1) &&
-                (Bits == 64 || Bits == 128 || Bits == 256));
+  bool FPReg =
+      Ty->isFloatTy() || Ty->isDoubleTy() ||
+      (isa<FixedVectorType>(Ty) && !Ty->getScalarType()->isIntegerTy(1) && (Bits == 64 || Bits == 128 || Bits == 256));
   if ((Ty->isIntegerTy() && Bits <= 64) || Ty->isPointerTy()) {
     Asm(V, "r");
     return;
@@ -424,9 +418,8 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
         In.push_back({Pred, Latest});
       }
     }
-    if (any_of(Incoming, [](const auto &In) {
-          return any_of(In, [](const auto &P) { return P.second == nullptr; });
-        })) {
+    if (any_of(Incoming,
+               [](const auto &In) { return any_of(In, [](const auto &P) { return P.second == nullptr; }); })) {
       SinkInPlace();
       continue;
     }
@@ -447,8 +440,7 @@ unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE) {
   unsigned Count = 0;
   SmallVector<AllocaInst *, 8> Allocas;
   for (Instruction &I : instructions(F))
-    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && !AI->getName().starts_with("steady.") &&
-                                             !isEmptyClass(*AI))
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && !AI->getName().starts_with("steady.") && !isEmptyClass(*AI))
       Allocas.push_back(AI);
 
   for (AllocaInst *AI : Allocas) {
@@ -478,8 +470,7 @@ unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE) {
             if (CB->getArgOperand(I) == P && !CB->onlyReadsMemory(I))
               Written = true;
           const Function *Callee = CB->getCalledFunction();
-          if (P == AI && Callee && CB->arg_size() && CB->getArgOperand(0) == AI &&
-              CxxName::of(*Callee).IsDestructor)
+          if (P == AI && Callee && CB->arg_size() && CB->getArgOperand(0) == AI && CxxName::of(*Callee).IsDestructor)
             Dtors.push_back(CB);
         }
       }

@@ -45,8 +45,7 @@ struct Stats {
   double median, min, max;
 };
 
-template <class F>
-Stats time_it(int reps, F&& f) {
+template <class F> Stats time_it(int reps, F &&f) {
   std::vector<double> ms;
   for (int r = 0; r < reps; ++r) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -59,18 +58,18 @@ Stats time_it(int reps, F&& f) {
   return {med, ms.front(), ms.back()};
 }
 
-}  // namespace
+} // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   int reps = 5;
   std::vector<std::size_t> sizes{1000, 3000, 10000, 30000};
-  std::size_t max_crops_n = 10000;  // CROPS at 30000 points takes minutes
+  std::size_t max_crops_n = 10000; // CROPS at 30000 points takes minutes
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) {
       reps = std::atoi(argv[++i]);
     } else if (!std::strcmp(argv[i], "--sizes") && i + 1 < argc) {
       sizes.clear();
-      for (char* p = std::strtok(argv[++i], ","); p; p = std::strtok(nullptr, ","))
+      for (char *p = std::strtok(argv[++i], ","); p; p = std::strtok(nullptr, ","))
         sizes.push_back(std::strtoull(p, nullptr, 10));
     } else if (!std::strcmp(argv[i], "--max-crops-n") && i + 1 < argc) {
       max_crops_n = std::strtoull(argv[++i], nullptr, 10);
@@ -81,18 +80,16 @@ int main(int argc, char** argv) {
   }
 
   std::map<std::string, std::map<std::size_t, Stats>> results;
-  std::printf("%-13s %7s %5s %11s %11s %11s  %s\n", "what", "n", "reps", "median ms", "min ms",
-              "max ms", "detail");
+  std::printf("%-13s %7s %5s %11s %11s %11s  %s\n", "what", "n", "reps", "median ms", "min ms", "max ms", "detail");
   for (std::size_t n : sizes) {
     const auto warm = steady::test::warmup_then_flat(n, 11);
     const auto st = steps(n);
     const double pen = 15 * std::log(static_cast<double>(n));
     // Fewer repetitions where one takes seconds.
     const int r_big = n >= 30000 ? 1 : n >= 10000 ? std::max(1, reps / 2) : reps;
-    auto row = [&](const char* what, int r, const Stats& s, const std::string& detail) {
+    auto row = [&](const char *what, int r, const Stats &s, const std::string &detail) {
       results[what][n] = s;
-      std::printf("%-13s %7zu %5d %11.2f %11.2f %11.2f  %s\n", what, n, r, s.median, s.min, s.max,
-                  detail.c_str());
+      std::printf("%-13s %7zu %5d %11.2f %11.2f %11.2f  %s\n", what, n, r, s.median, s.min, s.max, detail.c_str());
       std::fflush(stdout);
     };
     if (n <= max_crops_n) {
@@ -102,10 +99,9 @@ int main(int argc, char** argv) {
         PenaltyChoice c;
         const Stats s = time_it(r_big, [&] { c = segment(warm, o); });
         row(range == PenaltyRange::thesis ? "crops-thesis" : "crops-log", r_big, s,
-            std::to_string(c.crops.pelt_runs) + " PELT runs, " +
-                std::to_string(c.crops.segmentations.size()) + " segmentations, penalty " +
-                std::to_string(c.penalty) + ", " + std::to_string(c.segmentation.changepoints.size()) +
-                " changepoints");
+            std::to_string(c.crops.pelt_runs) + " PELT runs, " + std::to_string(c.crops.segmentations.size()) +
+                " segmentations, penalty " + std::to_string(c.penalty) + ", " +
+                std::to_string(c.segmentation.changepoints.size()) + " changepoints");
       }
     }
     {
@@ -120,12 +116,11 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::printf("\nscaling (median / median at n = %zu, against n / %zu):\n", sizes.front(),
-              sizes.front());
-  for (const auto& [what, by_n] : results) {
+  std::printf("\nscaling (median / median at n = %zu, against n / %zu):\n", sizes.front(), sizes.front());
+  for (const auto &[what, by_n] : results) {
     const auto base = by_n.begin();
     std::printf("%-13s", what.c_str());
-    for (const auto& [n, s] : by_n)
+    for (const auto &[n, s] : by_n)
       std::printf("  n=%zu: x%.1f (n x%.0f)", n, s.median / base->second.median,
                   static_cast<double>(n) / static_cast<double>(base->first));
     std::printf("\n");

@@ -53,9 +53,7 @@ int main() {
       consume(r);                                                                                                      \
     };                                                                                                                 \
     std::printf("%s\"call_" #name "\": %.4f, \"call_" #name " x100\": %.4f", sep, ns_per_op<1>(once),                  \
-                ns_per_op<100>([&] {                                                                                   \
-                  _Pragma("clang loop unroll(full)") for (int k = 0; k < 100; ++k) once();                           \
-                }));                                                                                                   \
+                ns_per_op<100>([&] { _Pragma("clang loop unroll(full)") for (int k = 0; k < 100; ++k) once(); }));     \
     sep = ", ";                                                                                                        \
   }
   STEADY_ONE_CALL_PAYLOADS(PLAIN_ONE_CALL)

@@ -89,23 +89,22 @@ namespace {
 
 // Everything but the benchmarks: what the writer indents.
 json header_json(const RunResult &run) {
-  json j = {{"schema", "steady-results/1"},
-            {"partial", run.partial},
-            {"started", run.started},
-            {"runner_pid", run.runner_pid},
-            {"config", run.config},
-            {"machine",
-             {{"cpu", run.machine.cpu},
-              {"cores", run.machine.cores},
-              {"kernel", run.machine.kernel},
-              {"governor", run.machine.governor},
-              {"hostname", run.machine.hostname},
-              {"timer", run.timer}}},
-            {"load",
-             {{"start", run.load_start},
-              {"end", run.load_end},
-              {"steal_share", steal_share(run.load_start, run.load_end)}}},
-            {"counters", {{"names", run.counter_names}, {"unavailable", run.counters_unavailable}}}};
+  json j = {
+      {"schema", "steady-results/1"},
+      {"partial", run.partial},
+      {"started", run.started},
+      {"runner_pid", run.runner_pid},
+      {"config", run.config},
+      {"machine",
+       {{"cpu", run.machine.cpu},
+        {"cores", run.machine.cores},
+        {"kernel", run.machine.kernel},
+        {"governor", run.machine.governor},
+        {"hostname", run.machine.hostname},
+        {"timer", run.timer}}},
+      {"load",
+       {{"start", run.load_start}, {"end", run.load_end}, {"steal_share", steal_share(run.load_start, run.load_end)}}},
+      {"counters", {{"names", run.counter_names}, {"unavailable", run.counters_unavailable}}}};
   if (run.ab)
     j["ab"] = *run.ab;
   return j;
@@ -162,7 +161,9 @@ void from_json(const json &j, Iteration &it) {
 }
 
 void to_json(json &j, const MachineLoad &l) {
-  j = {{"loadavg", {l.load1, l.load5, l.load15}}, {"steal_jiffies", l.steal_jiffies}, {"total_jiffies", l.total_jiffies}};
+  j = {{"loadavg", {l.load1, l.load5, l.load15}},
+       {"steal_jiffies", l.steal_jiffies},
+       {"total_jiffies", l.total_jiffies}};
 }
 
 void from_json(const json &j, MachineLoad &l) {
@@ -297,9 +298,7 @@ json read_json_file(const std::string &path) {
   }
 }
 
-bool is_results_document(const json &doc) {
-  return doc.is_object() && doc.value("schema", "") == "steady-results/1";
-}
+bool is_results_document(const json &doc) { return doc.is_object() && doc.value("schema", "") == "steady-results/1"; }
 
 RunResult results_from_json(const json &doc, const std::string &what) {
   if (!is_results_document(doc))

@@ -37,8 +37,7 @@ int ForkResult::warmup_iterations() const {
   return int(std::count_if(iterations.begin(), iterations.end(), [](const Iteration &it) { return it.warmup; }));
 }
 
-Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns,
-                  std::uint64_t seed) {
+Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns, std::uint64_t seed) {
   Summary s;
   s.counters_per_op.assign(counters, 0);
   std::vector<BatchSample> batches;

@@ -1,5 +1,6 @@
 // The final table: one line per benchmark.
 #include <cstdio>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -88,8 +89,8 @@ void print_table(const RunResult &run) {
       std::vector<std::string> last;
       for (const auto &[name, v] : b.stop.last)
         last.push_back(fmt::format("{} {:.4g}", name, v));
-      note(fmt::format("{}{}; warmup {}{}", b.stop.stable ? "" : "UNSTABLE: ", b.stop.reason,
-                       fmt::join(warmups, ","), last.empty() ? "" : fmt::format("; {}", fmt::join(last, ", "))));
+      note(fmt::format("{}{}; warmup {}{}", b.stop.stable ? "" : "UNSTABLE: ", b.stop.reason, fmt::join(warmups, ","),
+                       last.empty() ? "" : fmt::format("; {}", fmt::join(last, ", "))));
     }
     if (s.forks_failed)
       note(fmt::format("{} fork(s) failed", s.forks_failed));

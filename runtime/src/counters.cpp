@@ -6,12 +6,13 @@
 #include <dlfcn.h>
 #include <fstream>
 #include <iterator>
-#include <perfmon/pfmlib_perf_event.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include <perfmon/pfmlib_perf_event.h>
 
 #if defined(__x86_64__)
 #include <x86intrin.h>
@@ -87,8 +88,9 @@ std::string open_error(int err) {
     return std::string("perf_event_open: ") + std::strerror(err) + " (no hardware PMU: a VM or container?)";
   case EACCES:
   case EPERM:
-    return std::string("perf_event_open: ") + std::strerror(err) + " (kernel.perf_event_paranoid=" +
-           std::to_string(paranoid_level()) + "; user-space counting needs <= 2 or CAP_PERFMON)";
+    return std::string("perf_event_open: ") + std::strerror(err) +
+           " (kernel.perf_event_paranoid=" + std::to_string(paranoid_level()) +
+           "; user-space counting needs <= 2 or CAP_PERFMON)";
   default:
     return std::string("perf_event_open: ") + std::strerror(err);
   }

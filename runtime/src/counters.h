@@ -19,17 +19,17 @@
 namespace steady {
 
 struct CounterSnapshot {
-  std::vector<double> values;          // one per open event, in names() order
-  std::vector<double> enabled;         // per event: its group's time_enabled (ns)
-  std::vector<double> running;         // per event: its group's time_running (ns)
-  double context_switches = 0;         // getrusage: voluntary + involuntary
+  std::vector<double> values;  // one per open event, in names() order
+  std::vector<double> enabled; // per event: its group's time_enabled (ns)
+  std::vector<double> running; // per event: its group's time_running (ns)
+  double context_switches = 0; // getrusage: voluntary + involuntary
 };
 
 // What the counters counted between two snapshots.
 struct CounterDelta {
-  std::vector<double> values;  // scaled when the group was multiplexed
-  bool multiplexed = false;    // some group ran less than it was enabled
-  bool unscheduled = false;    // some group never ran (its values read 0)
+  std::vector<double> values; // scaled when the group was multiplexed
+  bool multiplexed = false;   // some group ran less than it was enabled
+  bool unscheduled = false;   // some group never ran (its values read 0)
   double context_switches = 0;
   CounterDelta &operator+=(const CounterDelta &other);
 };

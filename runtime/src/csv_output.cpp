@@ -33,8 +33,8 @@ void write_csv(const RunResult &run, const std::string &path) {
         params += (params.empty() ? "" : ";") + k + "=" + v;
       for (const ForkResult &f : b.forks)
         for (const Iteration &it : f.iterations) {
-          out << csv_field(b.name) << "," << csv_field(params) << "," << b.stop.stable << "," << f.number
-              << "," << to_string(f.status) << "," << it.index << "," << it.warmup << "," << it.ops << "," << it.ns_per_op
+          out << csv_field(b.name) << "," << csv_field(params) << "," << b.stop.stable << "," << f.number << ","
+              << to_string(f.status) << "," << it.index << "," << it.warmup << "," << it.ops << "," << it.ns_per_op
               << "," << it.ticks_per_op << "," << it.migrated;
           for (double v : it.counters_per_op)
             out << "," << v;

@@ -1,12 +1,13 @@
 // What the compile-time analysis found, and the run-time signs of a benchmark
 // that does not measure what it means to: never a silent 0, never a silently
 // wrong steady state.
+#include "flags.h"
+
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <memory>
 
-#include "flags.h"
+#include <fmt/format.h>
 
 namespace steady {
 
@@ -64,8 +65,8 @@ void flag_result(BenchmarkResult &r, const TimerInfo &timer) {
   if (first.empty() || s.ns_per_op <= 0)
     return;
   std::sort(first.begin(), first.end());
-  double median = first.size() % 2 ? first[first.size() / 2]
-                                   : (first[first.size() / 2 - 1] + first[first.size() / 2]) / 2;
+  double median =
+      first.size() % 2 ? first[first.size() / 2] : (first[first.size() / 2 - 1] + first[first.size() / 2]) / 2;
   r.first_invocation_ratio = median / s.ns_per_op;
   if (r.first_invocation_ratio > kFirstRatio && median - s.ns_per_op > kFirstExtraNs)
     r.flags.push_back("first-invocation-slow");

@@ -1,10 +1,10 @@
 #include "fork.h"
 
 #include <cerrno>
-#include <fcntl.h>
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/prctl.h>
@@ -84,9 +84,9 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   constexpr int kChildFd = 3;
   // The same program, whatever its path; named as the user named it, so that
   // ps shows "./bench --steady-fork=...".
-  std::vector<std::string> argv = {program_invocation_name,
-                                   "--steady-fork=" + std::to_string(req.bench_index) + "," +
-                                       std::to_string(req.number) + "," + std::to_string(kChildFd)};
+  std::vector<std::string> argv = {program_invocation_name, "--steady-fork=" + std::to_string(req.bench_index) + "," +
+                                                                std::to_string(req.number) + "," +
+                                                                std::to_string(kChildFd)};
   argv.insert(argv.end(), req.args.begin(), req.args.end());
   std::vector<char *> cargv;
   for (std::string &a : argv)
@@ -186,7 +186,8 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   send(fd, {{"t", "preemption"}, {"preemption", preemption_info(probe)}});
   try {
     WarmupOutcome w = measure_fork(
-        {&b, &cfg, &timer, &counters, nullptr, &probe, nullptr}, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
+        {&b, &cfg, &timer, &counters, nullptr, &probe, nullptr},
+        [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
         [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
     send(fd, {{"t", "warmup"},
               {"stable", w.stable},

@@ -18,8 +18,8 @@ struct ForkPlan {
   const Benchmark *bench;
   const RunConfig *config;
   const TimerInfo *timer;
-  Counters *counters; // opened and enabled by the caller
-  Fixture *state;     // the trial's fixture, set up by measure_fork; null for plain benchmarks
+  Counters *counters;           // opened and enabled by the caller
+  Fixture *state;               // the trial's fixture, set up by measure_fork; null for plain benchmarks
   const PreemptionProbe *probe; // opened by the caller
   // When set (an interrupt, in --no-fork runs), no further iteration starts.
   const std::atomic<bool> *stop = nullptr;

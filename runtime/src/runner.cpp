@@ -1,13 +1,14 @@
 // The runner: command line, benchmark selection, forks, outputs, interrupts.
-#include <CLI/CLI.hpp>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <regex>
 #include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "flags.h"
 #include "fork.h"
@@ -32,7 +33,7 @@ std::string now_utc() {
 
 struct Cli {
   RunConfig cfg;
-  std::string fork_spec; // hidden: INDEX,NUMBER,FD in a fork
+  std::string fork_spec;  // hidden: INDEX,NUMBER,FD in a fork
   std::string timer_spec; // hidden: the parent's TSC frequency and source
   std::string mode = "avgt";
   std::string profile;
@@ -177,9 +178,8 @@ public:
   }
 };
 
-ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const RunConfig &cfg,
-                          const TimerInfo &timer, Counters &counters,
-                          const std::function<void(const Iteration &)> &progress) {
+ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const RunConfig &cfg, const TimerInfo &timer,
+                          Counters &counters, const std::function<void(const Iteration &)> &progress) {
   ForkResult f;
   f.number = number;
   f.warmup = warmup;
@@ -189,12 +189,12 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     PreemptionProbe probe;
     probe.open(timer.ticks_per_ns);
     f.preemption = preemption_info(probe);
-    WarmupOutcome w = measure_fork({&b, &cfg, &timer, &counters, nullptr, &probe, &g_interrupted},
-                                   [&](std::uint64_t n) { f.batch_size = n; },
-                                   [&](const Iteration &it) {
-                                     f.iterations.push_back(it);
-                                     progress(it);
-                                   });
+    WarmupOutcome w = measure_fork(
+        {&b, &cfg, &timer, &counters, nullptr, &probe, &g_interrupted}, [&](std::uint64_t n) { f.batch_size = n; },
+        [&](const Iteration &it) {
+          f.iterations.push_back(it);
+          progress(it);
+        });
     f.warmup_stable = w.stable;
     f.warmup_criterion = w.last;
     f.first_invocation_ns = w.first_invocation_ticks / timer.ticks_per_ns;
@@ -318,12 +318,11 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
   auto report = [&](const Iteration &it) {
     warmups += it.warmup;
     progress_.update(b.name, k, n, f, total_forks_, it, warmups,
-                     policy_.dynamic() ? cfg_.max_warmup : cfg_.warmup_iterations, policy_.dynamic(),
-                     cfg_.iterations);
+                     policy_.dynamic() ? cfg_.max_warmup : cfg_.warmup_iterations, policy_.dynamic(), cfg_.iterations);
   };
   ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
-                                 : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout}, g_interrupted,
-                                                    report, nullptr, nullptr);
+                                 : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout}, g_interrupted, report,
+                                                    nullptr, nullptr);
   if (fork.failed() && fork.status != ForkStatus::interrupted) {
     progress_.done();
     std::fprintf(stderr, "error: %s fork %d %s: %s; %zu iteration(s) kept, the run goes on\n", b.name.c_str(), f,
@@ -331,8 +330,7 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
   }
   if (const PreemptionInfo &pi = fork.preemption; !pi.fallback_reason.empty() && !noted_fallback_) {
     progress_.done();
-    std::fprintf(stderr, "note: preemption detected with %s (%s)\n", pi.mechanism.c_str(),
-                 pi.fallback_reason.c_str());
+    std::fprintf(stderr, "note: preemption detected with %s (%s)\n", pi.mechanism.c_str(), pi.fallback_reason.c_str());
     noted_fallback_ = true;
   }
   return fork;
@@ -404,8 +402,7 @@ int Runner::finish() {
                  "values are scaled by time enabled/running; ask for fewer events for exact counts\n",
                  multiplexed);
   if (run_.partial) {
-    std::fprintf(stderr, "interrupted: results so far%s%s\n", cfg_.json.empty() ? "" : " are in ",
-                 cfg_.json.c_str());
+    std::fprintf(stderr, "interrupted: results so far%s%s\n", cfg_.json.empty() ? "" : " are in ", cfg_.json.c_str());
     return 130;
   }
   return 0;

@@ -82,7 +82,8 @@ double payload_ticks(double raw_ticks, std::uint64_t n, const TimerInfo &t) {
   return std::max(0.0, raw_ticks - t.overhead_ticks - double(n) * t.loop_ticks_per_op);
 }
 
-TimerInfo calibrate_timer([[maybe_unused]] double known_ticks_per_ns, [[maybe_unused]] const std::string &known_source) {
+TimerInfo calibrate_timer([[maybe_unused]] double known_ticks_per_ns,
+                          [[maybe_unused]] const std::string &known_source) {
   TimerInfo info;
 #if defined(__x86_64__)
   info.invariant = invariant_tsc();

@@ -1,8 +1,9 @@
 #include <algorithm>
-#include <boost/random/normal_distribution.hpp>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+
+#include <boost/random/normal_distribution.hpp>
 
 #include "steady/stats.h"
 
@@ -173,8 +174,7 @@ double resample_clt(std::span<const ForkSummary> forks, Rng &rng, Normal &normal
 
 } // namespace
 
-Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidence, int resamples,
-                            std::uint64_t seed) {
+Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidence, int resamples, std::uint64_t seed) {
   if (forks.empty())
     throw std::invalid_argument("bootstrap of no forks");
   for (const ForkSummary &f : forks)
@@ -188,7 +188,8 @@ Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidenc
   return percentile_interval(point_estimate(forks), means, confidence);
 }
 
-Interval bootstrap_mean_clt(const std::vector<ForkSamples> &data, double confidence, int resamples, std::uint64_t seed) {
+Interval bootstrap_mean_clt(const std::vector<ForkSamples> &data, double confidence, int resamples,
+                            std::uint64_t seed) {
   check(data);
   return bootstrap_mean_clt(summarize(data), confidence, resamples, seed);
 }

@@ -1,18 +1,17 @@
 // Changepoint detection for the steady-state analysis: the Normal
 // mean-and-variance cost, PELT and CROPS as coded in R's `changepoint` package,
 // and Kneedle as coded in Python's `kneed`. See steady/steady_state.h.
-#include "steady/steady_state.h"
-
-#include "checks.h"
-
 #include <algorithm>
 #include <bit>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numbers>
 #include <stdexcept>
 #include <string>
+
+#include "checks.h"
+#include "steady/steady_state.h"
 
 // Reproducing R's rounding needs every product and sum rounded on its own: no
 // fused multiply-add, whatever -march says.
@@ -30,34 +29,39 @@ const double kLog2Pi = std::log(2 * std::numbers::pi);
 // R's isTRUE(all.equal(target, current)) for two scalars: equal, or the
 // relative difference (absolute when |target| <= tolerance) within 1.5e-8.
 bool r_all_equal(double target, double current) {
-  if (target == current) return true;
+  if (target == current)
+    return true;
   const double tolerance = std::sqrt(std::numeric_limits<double>::epsilon());
   double diff = std::fabs(target - current);
   double scale = std::fabs(target);
-  if (std::isfinite(scale) && scale > tolerance) diff /= scale;
+  if (std::isfinite(scale) && scale > tolerance)
+    diff /= scale;
   return diff <= tolerance;
 }
 
-}  // namespace
+} // namespace
 
 // ---------------------------------------------------------------------------
 namespace {
 
 // SumPrecision::automatic: is R's double arithmetic accurate for this series?
 bool double_sums_accurate(std::span<const double> x) {
-  if (x.size() < 2) return true;
+  if (x.size() < 2)
+    return true;
   std::vector<double> d(x.size() - 1);
-  for (std::size_t i = 0; i + 1 < x.size(); ++i) d[i] = std::fabs(x[i + 1] - x[i]);
+  for (std::size_t i = 0; i + 1 < x.size(); ++i)
+    d[i] = std::fabs(x[i + 1] - x[i]);
   auto mid = d.begin() + static_cast<std::ptrdiff_t>(d.size() / 2);
   std::nth_element(d.begin(), mid, d.end());
   const double noise = *mid;
   long double s2 = 0;
-  for (double v : x) s2 += static_cast<long double>(v) * v;
+  for (double v : x)
+    s2 += static_cast<long double>(v) * v;
   const double error = static_cast<double>(s2) * 0x1p-53;
   return noise > 0 && error <= 1e-6 * noise * noise;
 }
 
-}  // namespace
+} // namespace
 
 NormalMeanVarCost::NormalMeanVarCost(std::span<const double> x, SumPrecision precision)
     : n_(x.size()), precision_(precision) {
@@ -105,11 +109,12 @@ inline double raw_variance(long double x, long double x2, std::size_t len) noexc
 
 // The cost from σ²: m·(log 2π + log σ² + 1), R's expression and rounding.
 inline double cost_from_variance(double sigsq, std::size_t len) noexcept {
-  if (sigsq <= 0) sigsq = NormalMeanVarCost::kVarianceFloor;
+  if (sigsq <= 0)
+    sigsq = NormalMeanVarCost::kVarianceFloor;
   return static_cast<double>(len) * (kLog2Pi + std::log(sigsq) + 1);
 }
 
-}  // namespace
+} // namespace
 
 double NormalMeanVarCost::operator()(std::size_t begin, std::size_t end) const noexcept {
   const std::size_t m = end - begin;
@@ -156,7 +161,7 @@ inline double table_log(double v) noexcept {
   const auto e = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
   const auto j = static_cast<unsigned>((bits >> (52 - kLogTableBits)) & ((1u << kLogTableBits) - 1));
   const double mant = std::bit_cast<double>((bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL);
-  const double t = mant * kLogTable.inv_c[j] - 1;  // |t| < 2^-9
+  const double t = mant * kLogTable.inv_c[j] - 1; // |t| < 2^-9
   const double p = t * (1 + t * (-0.5 + t * (1.0 / 3 + t * (-0.25 + t * 0.2))));
   return static_cast<double>(e) * std::numbers::ln2 + kLogTable.log_c[j] + p;
 }
@@ -166,32 +171,34 @@ inline double table_log(double v) noexcept {
 constexpr double kApproxLogError = 1e-9;
 
 struct PeltWork {
-  std::vector<double> f;                // F[t]: penalised optimal cost of x[0, t)
-  std::vector<std::size_t> last;        // last changepoint (segment start) for x[0, t)
-  std::vector<std::size_t> nseg;        // number of segments of that optimum
-  std::vector<std::size_t> candidates;  // R's checklist
+  std::vector<double> f;               // F[t]: penalised optimal cost of x[0, t)
+  std::vector<std::size_t> last;       // last changepoint (segment start) for x[0, t)
+  std::vector<std::size_t> nseg;       // number of segments of that optimum
+  std::vector<std::size_t> candidates; // R's checklist
   std::vector<double> approx, error, exact;
-  std::vector<int> known;  // exact[i] computed (int: a char store would alias everything)
-  std::vector<double> log_m;  // log m for m = 0..n (log 0 unused)
+  std::vector<int> known;    // exact[i] computed (int: a char store would alias everything)
+  std::vector<double> log_m; // log m for m = 0..n (log 0 unused)
 };
 
 template <class Sum>
-Segmentation pelt_loop(const std::vector<Sum>& s1, const std::vector<Sum>& s2, std::size_t n,
-                       double penalty, std::size_t minseg, PeltWork& w) {
+Segmentation pelt_loop(const std::vector<Sum> &s1, const std::vector<Sum> &s2, std::size_t n, double penalty,
+                       std::size_t minseg, PeltWork &w) {
   Segmentation out;
   out.penalty = penalty;
 
   w.f.assign(n + 1, 0.0);
   w.last.assign(n + 1, 0);
   w.nseg.assign(n + 1, 0);
-  for (auto* v : {&w.approx, &w.error, &w.exact}) v->resize(n + 1);
+  for (auto *v : {&w.approx, &w.error, &w.exact})
+    v->resize(n + 1);
   w.known.resize(n + 1);
   w.candidates.clear();
   w.candidates.reserve(n + 1);
   if (w.log_m.size() < n + 1) {
     w.log_m.resize(n + 1);
     w.log_m[0] = 0;
-    for (std::size_t m = 1; m <= n; ++m) w.log_m[m] = std::log(static_cast<double>(m));
+    for (std::size_t m = 1; m <= n; ++m)
+      w.log_m[m] = std::log(static_cast<double>(m));
   }
 
   auto exact_cost = [&](std::size_t c, std::size_t t) {
@@ -210,16 +217,16 @@ Segmentation pelt_loop(const std::vector<Sum>& s1, const std::vector<Sum>& s2, s
   const double abs_penalty = std::fabs(penalty);
   for (std::size_t t = 2 * minseg; t <= n; ++t) {
     const std::size_t nc = w.candidates.size();
-    const std::size_t* cand = w.candidates.data();
+    const std::size_t *cand = w.candidates.data();
     const Sum st1 = s1[t], st2 = s2[t];
-    const Sum* s1p = s1.data();
-    const Sum* s2p = s2.data();
-    const double* log_m = w.log_m.data();
-    const double* f = w.f.data();
-    double* approx = w.approx.data();
-    double* error = w.error.data();
-    double* exact = w.exact.data();
-    int* known = w.known.data();
+    const Sum *s1p = s1.data();
+    const Sum *s2p = s2.data();
+    const double *log_m = w.log_m.data();
+    const double *f = w.f.data();
+    double *approx = w.approx.data();
+    double *error = w.error.data();
+    double *exact = w.exact.data();
+    int *known = w.known.data();
 
     // Pass 1: F[c] + C(c, t) + pen, approximately, with an error bound.
     std::size_t best_i = 0;
@@ -285,7 +292,8 @@ Segmentation pelt_loop(const std::vector<Sum>& s1, const std::vector<Sum>& s2, s
     if (others_low <= candidate_best) {
       best = std::numeric_limits<double>::infinity();
       for (std::size_t i = 0; i < nc; ++i) {
-        if (!known[i] && approx[i] - error[i] > candidate_best) continue;
+        if (!known[i] && approx[i] - error[i] > candidate_best)
+          continue;
         const double v = settle(i);
         if (v < best) {
           best = v;
@@ -310,28 +318,31 @@ Segmentation pelt_loop(const std::vector<Sum>& s1, const std::vector<Sum>& s2, s
         keep = false;
       else
         keep = settle(i) <= bound;
-      if (keep) w.candidates[kept++] = cand[i];
+      if (keep)
+        w.candidates[kept++] = cand[i];
     }
     w.candidates.resize(kept);
     w.candidates.push_back(t - (minseg - 1));
   }
 
   for (std::size_t last = n; last != 0; last = w.last[last])
-    if (last != n) out.changepoints.push_back(last - 1);
+    if (last != n)
+      out.changepoints.push_back(last - 1);
   std::reverse(out.changepoints.begin(), out.changepoints.end());
   // As R's range_of_penalties: F[n] − (#segments − 1)·pen.
   out.cost = w.f[n] - static_cast<double>(w.nseg[n] - 1) * penalty;
   return out;
 }
 
-Segmentation pelt_impl(const NormalMeanVarCost& cost, double penalty, std::size_t minseg,
-                       PeltWork& w) {
+Segmentation pelt_impl(const NormalMeanVarCost &cost, double penalty, std::size_t minseg, PeltWork &w) {
   if (!std::isfinite(penalty))
     throw std::invalid_argument("pelt: the penalty must be finite");
-  if (minseg < 1) throw std::invalid_argument("pelt: min_segment_length must be >= 1");
+  if (minseg < 1)
+    throw std::invalid_argument("pelt: min_segment_length must be >= 1");
   const std::size_t n = cost.size();
-  if (n == 0) throw std::invalid_argument("pelt: empty series");
-  if (n < 2 * minseg) {  // no room for a change (R would read out of bounds)
+  if (n == 0)
+    throw std::invalid_argument("pelt: empty series");
+  if (n < 2 * minseg) { // no room for a change (R would read out of bounds)
     Segmentation out;
     out.penalty = penalty;
     out.cost = cost(0, n);
@@ -342,15 +353,16 @@ Segmentation pelt_impl(const NormalMeanVarCost& cost, double penalty, std::size_
   return pelt_loop(cost.double_sums(), cost.double_square_sums(), n, penalty, minseg, w);
 }
 
-}  // namespace
+} // namespace
 
-Segmentation pelt(const NormalMeanVarCost& cost, double penalty, std::size_t min_segment_length) {
+Segmentation pelt(const NormalMeanVarCost &cost, double penalty, std::size_t min_segment_length) {
   PeltWork work;
   return pelt_impl(cost, penalty, min_segment_length, work);
 }
 
 Segmentation pelt(std::span<const double> x, double penalty, std::size_t min_segment_length) {
-  if (x.empty()) throw std::invalid_argument("pelt: empty series");
+  if (x.empty())
+    throw std::invalid_argument("pelt: empty series");
   return pelt(NormalMeanVarCost(x), penalty, min_segment_length);
 }
 
@@ -361,30 +373,33 @@ Segmentation pelt(std::span<const double> x, double penalty, std::size_t min_seg
 // segments descending, costs ascending, segmentations by decreasing length) and
 // pairs them by position; this does the same so that it behaves like R even
 // where PELT's answers are not monotone in the penalty.
-CropsResult crops(std::span<const double> x, double min_penalty, double max_penalty,
-                  std::size_t min_segment_length) {
-  if (x.empty()) throw std::invalid_argument("crops: empty series");
+CropsResult crops(std::span<const double> x, double min_penalty, double max_penalty, std::size_t min_segment_length) {
+  if (x.empty())
+    throw std::invalid_argument("crops: empty series");
   return crops(NormalMeanVarCost(x), min_penalty, max_penalty, min_segment_length);
 }
 
-CropsResult crops(const NormalMeanVarCost& cost, double min_penalty, double max_penalty,
+CropsResult crops(const NormalMeanVarCost &cost, double min_penalty, double max_penalty,
                   std::size_t min_segment_length) {
-  if (cost.size() == 0) throw std::invalid_argument("crops: empty series");
+  if (cost.size() == 0)
+    throw std::invalid_argument("crops: empty series");
   if (!std::isfinite(min_penalty) || !std::isfinite(max_penalty))
     throw std::invalid_argument("crops: penalties must be finite");
-  if (max_penalty < min_penalty) std::swap(min_penalty, max_penalty);  // as cpt.meanvar
+  if (max_penalty < min_penalty)
+    std::swap(min_penalty, max_penalty); // as cpt.meanvar
 
   PeltWork work;
   CropsResult result;
 
   std::vector<double> pen_interval{min_penalty, max_penalty};
-  if (min_penalty == max_penalty) pen_interval.pop_back();
+  if (min_penalty == max_penalty)
+    pen_interval.pop_back();
   std::vector<double> test_penalties;            // ascending, unique
-  std::vector<std::size_t> numberofchangepoints;  // #segments, descending
-  std::vector<double> penal;                      // unpenalised costs, ascending
+  std::vector<std::size_t> numberofchangepoints; // #segments, descending
+  std::vector<double> penal;                     // unpenalised costs, ascending
   std::vector<std::vector<std::size_t>> segmentations;
 
-  constexpr std::size_t kMaxRuns = 100000;  // R has no bound; CROPS needs O(#changepoints)
+  constexpr std::size_t kMaxRuns = 100000; // R has no bound; CROPS needs O(#changepoints)
   while (!pen_interval.empty() && result.pelt_runs < kMaxRuns) {
     std::vector<std::size_t> new_num;
     std::vector<double> new_cost;
@@ -401,8 +416,7 @@ CropsResult crops(const NormalMeanVarCost& cost, double min_penalty, double max_
     // test_penalties <- unique(sort(c(test_penalties, pen_interval)))
     test_penalties.insert(test_penalties.end(), pen_interval.begin(), pen_interval.end());
     std::sort(test_penalties.begin(), test_penalties.end());
-    test_penalties.erase(std::unique(test_penalties.begin(), test_penalties.end()),
-                         test_penalties.end());
+    test_penalties.erase(std::unique(test_penalties.begin(), test_penalties.end()), test_penalties.end());
     // numberofchangepoints <- -sort(-c(numberofchangepoints, new))
     numberofchangepoints.insert(numberofchangepoints.end(), new_num.begin(), new_num.end());
     std::sort(numberofchangepoints.begin(), numberofchangepoints.end(), std::greater<>());
@@ -412,30 +426,33 @@ CropsResult crops(const NormalMeanVarCost& cost, double min_penalty, double max_
     // segmentations <- c(segmentations, new)[order by length, decreasing, stable]
     // (R's sort(..., decreasing = TRUE, index.return = TRUE) is a stable radix
     // sort; std::stable_sort trips a libstdc++ 12 deprecation under clang 22.)
-    for (auto& c : new_cpts) segmentations.push_back(std::move(c));
+    for (auto &c : new_cpts)
+      segmentations.push_back(std::move(c));
     {
       std::vector<std::size_t> order(segmentations.size());
-      for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+      for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
       std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         const std::size_t la = segmentations[a].size(), lb = segmentations[b].size();
         return la != lb ? la > lb : a < b;
       });
       std::vector<std::vector<std::size_t>> sorted;
       sorted.reserve(order.size());
-      for (std::size_t i : order) sorted.push_back(std::move(segmentations[i]));
+      for (std::size_t i : order)
+        sorted.push_back(std::move(segmentations[i]));
       segmentations = std::move(sorted);
     }
 
     pen_interval.clear();
     for (std::size_t i = 0; i + 1 < test_penalties.size(); ++i) {
       const std::size_t j = i + 1;
-      if (j >= numberofchangepoints.size() || j >= penal.size()) break;
+      if (j >= numberofchangepoints.size() || j >= penal.size())
+        break;
       const std::size_t a = numberofchangepoints[i], b = numberofchangepoints[j];
       // R: (penal[j] - penal[i]) * ((num[i] - num[j])^-1), a product with the
       // reciprocal, which can round differently from a quotient.
       if ((a > b ? a - b : b - a) > 1)
-        pen_interval.push_back((penal[j] - penal[i]) *
-                               (1.0 / (static_cast<double>(a) - static_cast<double>(b))));
+        pen_interval.push_back((penal[j] - penal[i]) * (1.0 / (static_cast<double>(a) - static_cast<double>(b))));
     }
     // Drop the new penalties that all.equal an evaluated one (nearest first).
     for (std::size_t k = pen_interval.size(); k-- > 0;) {
@@ -458,7 +475,8 @@ CropsResult crops(const NormalMeanVarCost& cost, double min_penalty, double max_
     if (j < numberofchangepoints.size() && numberofchangepoints[j] == numberofchangepoints[j - 1]) {
       numberofchangepoints.erase(numberofchangepoints.begin() + static_cast<std::ptrdiff_t>(j));
       test_penalties.erase(test_penalties.begin() + static_cast<std::ptrdiff_t>(j));
-      if (j < penal.size()) penal.erase(penal.begin() + static_cast<std::ptrdiff_t>(j));
+      if (j < penal.size())
+        penal.erase(penal.begin() + static_cast<std::ptrdiff_t>(j));
       if (j < segmentations.size())
         segmentations.erase(segmentations.begin() + static_cast<std::ptrdiff_t>(j));
     }
@@ -474,10 +492,11 @@ CropsResult crops(const NormalMeanVarCost& cost, double min_penalty, double max_
       previous_end = test_penalties[k];
     else
       previous_end = (penal[k] - penal[k + 1]) /
-                     (static_cast<double>(numberofchangepoints[k + 1]) -
-                      static_cast<double>(numberofchangepoints[k]));
-    if (k < penal.size()) s.cost = penal[k];
-    if (k < segmentations.size()) s.changepoints = segmentations[k];
+                     (static_cast<double>(numberofchangepoints[k + 1]) - static_cast<double>(numberofchangepoints[k]));
+    if (k < penal.size())
+      s.cost = penal[k];
+    if (k < segmentations.size())
+      s.changepoints = segmentations[k];
     // The study counted the changepoints of each cpts.full row.
     s.num_changepoints = s.changepoints.size();
     result.segmentations.push_back(std::move(s));
@@ -486,27 +505,31 @@ CropsResult crops(const NormalMeanVarCost& cost, double min_penalty, double max_
 }
 
 // ---------------------------------------------------------------------------
-std::optional<std::size_t> kneedle(std::span<const double> x, std::span<const double> y,
-                                   CurveShape shape, CurveDirection direction,
-                                   double sensitivity) {
-  if (x.size() != y.size()) throw std::invalid_argument("kneedle: x and y differ in length");
+std::optional<std::size_t> kneedle(std::span<const double> x, std::span<const double> y, CurveShape shape,
+                                   CurveDirection direction, double sensitivity) {
+  if (x.size() != y.size())
+    throw std::invalid_argument("kneedle: x and y differ in length");
   check_finite(x, "kneedle");
   check_finite(y, "kneedle");
   const std::size_t n = x.size();
-  if (n < 2) return std::nullopt;
+  if (n < 2)
+    return std::nullopt;
 
   auto normalise = [](std::span<const double> a) {
     const auto [lo, hi] = std::minmax_element(a.begin(), a.end());
     std::vector<double> r(a.size());
-    for (std::size_t i = 0; i < a.size(); ++i) r[i] = (a[i] - *lo) / (*hi - *lo);
+    for (std::size_t i = 0; i < a.size(); ++i)
+      r[i] = (a[i] - *lo) / (*hi - *lo);
     return r;
   };
   const std::vector<double> xn = normalise(x);
   std::vector<double> yn = normalise(y);
   for (double v : xn)
-    if (std::isnan(v)) return std::nullopt;  // constant x
+    if (std::isnan(v))
+      return std::nullopt; // constant x
   for (double v : yn)
-    if (std::isnan(v)) return std::nullopt;  // constant y: no knee
+    if (std::isnan(v))
+      return std::nullopt; // constant y: no knee
 
   // Transform to concave increasing (kneed's transform_y).
   const double ymax = *std::max_element(yn.begin(), yn.end());
@@ -514,14 +537,17 @@ std::optional<std::size_t> kneedle(std::span<const double> x, std::span<const do
     if (shape == CurveShape::concave)
       std::reverse(yn.begin(), yn.end());
     else
-      for (double& v : yn) v = ymax - v;
+      for (double &v : yn)
+        v = ymax - v;
   } else if (shape == CurveShape::convex) {
-    for (double& v : yn) v = ymax - v;
+    for (double &v : yn)
+      v = ymax - v;
     std::reverse(yn.begin(), yn.end());
   }
 
   std::vector<double> diff(n);
-  for (std::size_t i = 0; i < n; ++i) diff[i] = yn[i] - xn[i];
+  for (std::size_t i = 0; i < n; ++i)
+    diff[i] = yn[i] - xn[i];
 
   // scipy.signal.argrelextrema(diff, np.greater_equal / np.less_equal), mode clip.
   std::vector<char> is_max(n), is_min(n);
@@ -531,27 +557,33 @@ std::optional<std::size_t> kneedle(std::span<const double> x, std::span<const do
     const double next = diff[i + 1 == n ? i : i + 1];
     is_max[i] = diff[i] >= prev && diff[i] >= next;
     is_min[i] = diff[i] <= prev && diff[i] <= next;
-    if (is_max[i]) maxima.push_back(i);
+    if (is_max[i])
+      maxima.push_back(i);
   }
-  if (maxima.empty()) return std::nullopt;
+  if (maxima.empty())
+    return std::nullopt;
 
   double mean_step = 0;
-  for (std::size_t i = 0; i + 1 < n; ++i) mean_step += xn[i + 1] - xn[i];
+  for (std::size_t i = 0; i + 1 < n; ++i)
+    mean_step += xn[i + 1] - xn[i];
   mean_step = std::fabs(mean_step / static_cast<double>(n - 1));
 
   std::size_t maxima_seen = 0;
   double threshold = 0;
   std::size_t threshold_index = 0;
   for (std::size_t i = maxima.front(); i < n; ++i) {
-    if (xn[i] == 1.0) break;  // kneed: "reached the end of the curve"
+    if (xn[i] == 1.0)
+      break; // kneed: "reached the end of the curve"
     if (is_max[i]) {
       threshold = diff[maxima[maxima_seen]] - sensitivity * mean_step;
       threshold_index = i;
       ++maxima_seen;
     }
-    if (is_min[i]) threshold = 0.0;
+    if (is_min[i])
+      threshold = 0.0;
     const std::size_t j = i + 1;
-    if (j == n) return std::nullopt;  // kneed: IndexError
+    if (j == n)
+      return std::nullopt; // kneed: IndexError
     if (diff[j] < threshold) {
       const bool flipped = (shape == CurveShape::convex) == (direction == CurveDirection::increasing);
       return flipped ? n - 1 - threshold_index : threshold_index;
@@ -561,8 +593,9 @@ std::optional<std::size_t> kneedle(std::span<const double> x, std::span<const do
 }
 
 // ---------------------------------------------------------------------------
-PenaltyChoice segment(std::span<const double> x, const PenaltyOptions& options) {
-  if (x.empty()) throw std::invalid_argument("segment: empty series");
+PenaltyChoice segment(std::span<const double> x, const PenaltyOptions &options) {
+  if (x.empty())
+    throw std::invalid_argument("segment: empty series");
   const double logn = std::log(static_cast<double>(x.size()));
   double lo = 4, hi = 1e5;
   if (options.range == PenaltyRange::log_scaled) {
@@ -574,14 +607,14 @@ PenaltyChoice segment(std::span<const double> x, const PenaltyOptions& options) 
   PenaltyChoice choice;
   choice.precision = cost.precision();
   choice.crops = crops(cost, lo, hi, options.min_segment_length);
-  const auto& segs = choice.crops.segmentations;
+  const auto &segs = choice.crops.segmentations;
 
   if (segs.size() < 2) {
     choice.source = PenaltySource::single_segmentation;
     choice.penalty = segs.empty() ? lo : segs.front().penalty;
   } else {
     std::vector<double> px, py;
-    for (const auto& s : segs) {
+    for (const auto &s : segs) {
       px.push_back(s.penalty);
       py.push_back(static_cast<double>(s.num_changepoints));
     }
@@ -589,8 +622,7 @@ PenaltyChoice segment(std::span<const double> x, const PenaltyOptions& options) 
       std::reverse(px.begin(), px.end());
       std::reverse(py.begin(), py.end());
     }
-    auto knee = kneedle(px, py, CurveShape::convex, CurveDirection::decreasing,
-                        options.sensitivity);
+    auto knee = kneedle(px, py, CurveShape::convex, CurveDirection::decreasing, options.sensitivity);
     if (knee) {
       choice.source = PenaltySource::elbow;
       choice.penalty = px[*knee];
@@ -601,7 +633,7 @@ PenaltyChoice segment(std::span<const double> x, const PenaltyOptions& options) 
   }
 
   // PELT is deterministic: reuse the CROPS run at that penalty if there was one.
-  for (const auto& run : choice.crops.runs)
+  for (const auto &run : choice.crops.runs)
     if (run.penalty == choice.penalty) {
       choice.segmentation = run;
       return choice;
@@ -610,4 +642,4 @@ PenaltyChoice segment(std::span<const double> x, const PenaltyOptions& options) 
   return choice;
 }
 
-}  // namespace steady::stats
+} // namespace steady::stats

@@ -1,9 +1,10 @@
 #include <algorithm>
-#include <boost/math/distributions/normal.hpp>
-#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <numeric>
 #include <vector>
+
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
 
 #include "steady/stats.h"
 
@@ -21,8 +22,7 @@ double two_sided_normal_p(double z) {
 TestResult welch_t_test(std::span<const double> a, std::span<const double> b) {
   double va = variance(a) / double(a.size()), vb = variance(b) / double(b.size());
   double t = (mean(b) - mean(a)) / std::sqrt(va + vb);
-  double df = (va + vb) * (va + vb) /
-              (va * va / double(a.size() - 1) + vb * vb / double(b.size() - 1));
+  double df = (va + vb) * (va + vb) / (va * va / double(a.size() - 1) + vb * vb / double(b.size() - 1));
   boost::math::students_t dist(df);
   double p = 2 * boost::math::cdf(boost::math::complement(dist, std::abs(t)));
   return {t, p, df};

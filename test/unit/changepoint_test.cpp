@@ -17,10 +17,6 @@
 //    (two-pass variances, O(n²) dynamic programme over all admissible
 //    segmentations).
 //  - Kneedle curves and costs are worked by hand in the comments.
-#include "steady/steady_state.h"
-
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -28,6 +24,9 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
+#include "steady/steady_state.h"
 #include "synthetic_series.h"
 
 namespace {
@@ -37,36 +36,41 @@ namespace t = steady::test;
 using Cpts = std::vector<std::size_t>;
 
 // --- Independent exact optimal partitioning --------------------------------
-double two_pass_cost(const std::vector<double>& x, std::size_t b, std::size_t e) {
+double two_pass_cost(const std::vector<double> &x, std::size_t b, std::size_t e) {
   long double mean = 0;
-  for (std::size_t i = b; i < e; ++i) mean += x[i];
+  for (std::size_t i = b; i < e; ++i)
+    mean += x[i];
   mean /= static_cast<long double>(e - b);
   long double ss = 0;
-  for (std::size_t i = b; i < e; ++i) ss += (x[i] - mean) * (x[i] - mean);
+  for (std::size_t i = b; i < e; ++i)
+    ss += (x[i] - mean) * (x[i] - mean);
   double var = static_cast<double>(ss / static_cast<long double>(e - b));
-  if (var <= 0) var = 1e-11;
+  if (var <= 0)
+    var = 1e-11;
   return static_cast<double>(e - b) * (std::log(2 * std::numbers::pi) + std::log(var) + 1);
 }
 
 struct Optimal {
   Cpts changepoints;
-  double cost = 0;  // unpenalised
+  double cost = 0; // unpenalised
 };
 
 // min over segmentations with segments of >= minseg points of
 // sum(cost) + pen·#changepoints; ties to the earliest last changepoint.
-Optimal optimal_partitioning(const std::vector<double>& x, double pen, std::size_t minseg = 2) {
+Optimal optimal_partitioning(const std::vector<double> &x, double pen, std::size_t minseg = 2) {
   const std::size_t n = x.size();
   std::vector<std::vector<double>> c(n + 1, std::vector<double>(n + 1));
   for (std::size_t b = 0; b < n; ++b)
-    for (std::size_t e = b + minseg; e <= n; ++e) c[b][e] = two_pass_cost(x, b, e);
+    for (std::size_t e = b + minseg; e <= n; ++e)
+      c[b][e] = two_pass_cost(x, b, e);
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<double> f(n + 1, inf);
   std::vector<std::size_t> from(n + 1, 0);
   f[0] = -pen;
   for (std::size_t e = minseg; e <= n; ++e)
     for (std::size_t b = 0; b + minseg <= e; ++b) {
-      if (f[b] == inf) continue;
+      if (f[b] == inf)
+        continue;
       const double v = f[b] + c[b][e] + pen;
       if (v < f[e]) {
         f[e] = v;
@@ -75,7 +79,8 @@ Optimal optimal_partitioning(const std::vector<double>& x, double pen, std::size
     }
   Optimal o;
   for (std::size_t e = n; e != 0; e = from[e])
-    if (e != n) o.changepoints.insert(o.changepoints.begin(), e - 1);
+    if (e != n)
+      o.changepoints.insert(o.changepoints.begin(), e - 1);
   o.cost = f[n] - pen * static_cast<double>(o.changepoints.size());
   return o;
 }
@@ -97,7 +102,7 @@ TEST(NormalMeanVarCost, TinyPositiveVarianceIsNotFloored) {
   // R replaces only σ² <= 0: values in seconds (1e-7 ± 1e-10) keep their own
   // variance (2.5e-21 here), so segmentation does not depend on the unit.
   const std::vector<double> x{1e-7, 1.001e-7, 1e-7, 1.001e-7};
-  const std::vector<double> y{1e3, 1.001e3, 1e3, 1.001e3};  // the same ×1e10
+  const std::vector<double> y{1e3, 1.001e3, 1e3, 1.001e3}; // the same ×1e10
   const NormalMeanVarCost cx(x), cy(y);
   // cost_x − cost_y = m·log(1e-20) for every segment.
   EXPECT_NEAR(cx(0, 4) - cy(0, 4), 4 * std::log(1e-20), 1e-6);
@@ -108,8 +113,7 @@ TEST(NormalMeanVarCost, AutomaticPrecisionFollowsConditioning) {
   EXPECT_EQ(NormalMeanVarCost(t::step_in_mean()).precision(), SumPrecision::r_compatible);
   EXPECT_EQ(NormalMeanVarCost(t::large_offset()).precision(), SumPrecision::extended);
   EXPECT_EQ(NormalMeanVarCost(t::integer_ties()).precision(), SumPrecision::r_compatible);
-  EXPECT_EQ(NormalMeanVarCost(t::large_offset(), SumPrecision::r_compatible).precision(),
-            SumPrecision::r_compatible);
+  EXPECT_EQ(NormalMeanVarCost(t::large_offset(), SumPrecision::r_compatible).precision(), SumPrecision::r_compatible);
 }
 
 TEST(NormalMeanVarCost, LargeOffsetKeepsShortSegmentVariances) {
@@ -135,9 +139,9 @@ TEST(NormalMeanVarCost, LargeOffsetKeepsShortSegmentVariances) {
 
 // --- PELT ---------------------------------------------------------------------
 struct PeltCase {
-  const char* name;
+  const char *name;
   std::vector<double> (*series)();
-  Cpts r_changepoints;  // R: PELT at 15·log n
+  Cpts r_changepoints; // R: PELT at 15·log n
 };
 
 std::vector<double> warmup300() { return t::warmup_then_flat(); }
@@ -157,7 +161,7 @@ const PeltCase kPeltCases[] = {
 };
 
 TEST(Pelt, MatchesRAndExactOptimumAt15LogN) {
-  for (const auto& c : kPeltCases) {
+  for (const auto &c : kPeltCases) {
     SCOPED_TRACE(c.name);
     const auto x = c.series();
     const double pen = 15 * std::log(static_cast<double>(x.size()));
@@ -206,7 +210,7 @@ TEST(Pelt, IsNotAlwaysTheExactOptimumAtLowPenalties) {
 }
 
 // R's PELT loop written plainly: every candidate's cost with std::log.
-Segmentation plain_pelt(const NormalMeanVarCost& cost, double pen, std::size_t minseg) {
+Segmentation plain_pelt(const NormalMeanVarCost &cost, double pen, std::size_t minseg) {
   const std::size_t n = cost.size();
   std::vector<double> f(n + 1, 0.0);
   std::vector<std::size_t> last(n + 1, 0), nseg(n + 1, 0);
@@ -221,20 +225,23 @@ Segmentation plain_pelt(const NormalMeanVarCost& cost, double pen, std::size_t m
     std::size_t which = 0;
     for (std::size_t i = 0; i < cands.size(); ++i) {
       tmp.push_back(f[cands[i]] + cost(cands[i], t) + pen);
-      if (tmp[i] < tmp[which]) which = i;
+      if (tmp[i] < tmp[which])
+        which = i;
     }
     f[t] = tmp[which];
     last[t] = cands[which];
     nseg[t] = nseg[last[t]] + 1;
     std::vector<std::size_t> kept;
     for (std::size_t i = 0; i < cands.size(); ++i)
-      if (tmp[i] <= f[t] + pen) kept.push_back(cands[i]);
+      if (tmp[i] <= f[t] + pen)
+        kept.push_back(cands[i]);
     kept.push_back(t - (minseg - 1));
     cands = kept;
   }
   Segmentation s;
   for (std::size_t e = n; e != 0; e = last[e])
-    if (e != n) s.changepoints.insert(s.changepoints.begin(), e - 1);
+    if (e != n)
+      s.changepoints.insert(s.changepoints.begin(), e - 1);
   s.cost = f[n] - static_cast<double>(nseg[n] - 1) * pen;
   return s;
 }
@@ -251,7 +258,8 @@ TEST(Pelt, SameAsThePlainLoop) {
     std::vector<double> x;
     for (std::size_t i = 0; i < 400; ++i) {
       double v = offset + scale * (rng.normal() + (i / 100 % 2 ? 3 : 0));
-      if (seed == 5) v = std::round(v);  // ties
+      if (seed == 5)
+        v = std::round(v); // ties
       x.push_back(v);
     }
     for (auto precision : {SumPrecision::extended, SumPrecision::r_compatible}) {
@@ -260,12 +268,13 @@ TEST(Pelt, SameAsThePlainLoop) {
       // segmentations tie, so that PELT's choice hangs on the last bit.
       std::vector<double> pens{2.0, 4.0, 7.5, 15.0, 40.0, 1e5};
       if (seed <= 3)
-        for (const auto& run : crops(cost, 4, 1e5).runs) pens.push_back(run.penalty);
+        for (const auto &run : crops(cost, 4, 1e5).runs)
+          pens.push_back(run.penalty);
       for (double pen : pens)
         for (std::size_t minseg : {1u, 2u, 5u}) {
-          if (pen != std::round(pen) && pen != 7.5 && minseg != 2) continue;
-          SCOPED_TRACE(testing::Message() << "seed " << seed << " pen " << pen << " minseg "
-                                          << minseg << " extended "
+          if (pen != std::round(pen) && pen != 7.5 && minseg != 2)
+            continue;
+          SCOPED_TRACE(testing::Message() << "seed " << seed << " pen " << pen << " minseg " << minseg << " extended "
                                           << (precision == SumPrecision::extended));
           const Segmentation a = pelt(cost, pen, minseg), b = plain_pelt(cost, pen, minseg);
           EXPECT_EQ(a.changepoints, b.changepoints);
@@ -300,9 +309,9 @@ TEST(Pelt, RejectsBadInput) {
 
 // --- CROPS --------------------------------------------------------------------
 struct CropsCase {
-  const char* name;
+  const char *name;
   std::vector<double> (*series)();
-  bool log_scaled;  // [4·log n, 1e5·log n] instead of [4, 1e5]
+  bool log_scaled; // [4·log n, 1e5·log n] instead of [4, 1e5]
   // R: PELT runs, segmentations, and sums over the segmentations of
   // pen.value.full, of the numbers of changepoints, of the costs and of the
   // beta_interval row.
@@ -316,32 +325,22 @@ std::vector<double> warmup3000() { return t::warmup_then_flat(3000, 11); }
 std::vector<double> flat3000() { return t::flat_noise(3000, 12); }
 
 const CropsCase kCropsCases[] = {
-    {"step_in_mean", t::step_in_mean, false, 62, 38, 100265.13310873551, 1762, 18092.439339594483,
-     619.07325918439221},
-    {"step_in_mean", t::step_in_mean, true, 2, 2, 570401.06259551866, 1, 2054.0243916355275,
-     379.84708113030013},
-    {"warmup", warmup300, false, 69, 49, 100661.19491832869, 2015, 9843.435334970829,
-     1392.9699671542073},
-    {"warmup", warmup300, true, 6, 6, 570715.12746818038, 15, 4336.1829986675484,
-     1073.7684131557496},
-    {"ties", t::integer_ties, false, 65, 39, 100991.20297107579, 1836, -18470.335671200635,
-     1277.6980614222616},
-    {"ties", t::integer_ties, true, 38, 21, 571231.72418472206, 539, 1898.3463947704263,
-     1065.0787505174303},
-    {"warmup3000", warmup3000, false, 618, 374, 103057.58309447918, 161913, 294622.15724293544,
-     7595.4630790294723},
-    {"warmup3000", warmup3000, true, 4, 4, 802320.47545964899, 6, 23221.668244924862,
-     4812.2896707324771},
-    {"flat3000", flat3000, false, 654, 381, 2638.2017764609582, 173024, 3389222.9275060706,
-     2634.4347003413159},
-    {"flat3000", flat3000, true, 2, 1, 32.025470270600984, 0, 12626.655014889733,
-     32.025470270600984},
+    {"step_in_mean", t::step_in_mean, false, 62, 38, 100265.13310873551, 1762, 18092.439339594483, 619.07325918439221},
+    {"step_in_mean", t::step_in_mean, true, 2, 2, 570401.06259551866, 1, 2054.0243916355275, 379.84708113030013},
+    {"warmup", warmup300, false, 69, 49, 100661.19491832869, 2015, 9843.435334970829, 1392.9699671542073},
+    {"warmup", warmup300, true, 6, 6, 570715.12746818038, 15, 4336.1829986675484, 1073.7684131557496},
+    {"ties", t::integer_ties, false, 65, 39, 100991.20297107579, 1836, -18470.335671200635, 1277.6980614222616},
+    {"ties", t::integer_ties, true, 38, 21, 571231.72418472206, 539, 1898.3463947704263, 1065.0787505174303},
+    {"warmup3000", warmup3000, false, 618, 374, 103057.58309447918, 161913, 294622.15724293544, 7595.4630790294723},
+    {"warmup3000", warmup3000, true, 4, 4, 802320.47545964899, 6, 23221.668244924862, 4812.2896707324771},
+    {"flat3000", flat3000, false, 654, 381, 2638.2017764609582, 173024, 3389222.9275060706, 2634.4347003413159},
+    {"flat3000", flat3000, true, 2, 1, 32.025470270600984, 0, 12626.655014889733, 32.025470270600984},
 };
 
 TEST(Crops, ReproducesRBitForBit) {
   // These series are well conditioned, so the automatic precision is R's and
   // every penalty CROPS evaluates, and every tie PELT breaks there, is R's.
-  for (const auto& c : kCropsCases) {
+  for (const auto &c : kCropsCases) {
     SCOPED_TRACE(std::string(c.name) + (c.log_scaled ? " log-scaled" : " thesis"));
     const auto x = c.series();
     const double logn = std::log(static_cast<double>(x.size()));
@@ -351,7 +350,7 @@ TEST(Crops, ReproducesRBitForBit) {
     ASSERT_EQ(r.segmentations.size(), c.segmentations);
     double sp = 0, sc = 0, si = 0;
     std::size_t sn = 0;
-    for (const auto& s : r.segmentations) {
+    for (const auto &s : r.segmentations) {
       sp += s.penalty;
       sn += s.num_changepoints;
       sc += s.cost;
@@ -370,16 +369,13 @@ TEST(Crops, WarmupLogScaledInFull) {
   const auto x = warmup3000();
   const CropsResult r = crops(x, 4 * std::log(3000.0), 1e5 * std::log(3000.0));
   ASSERT_EQ(r.segmentations.size(), 4u);
-  const double pen[] = {32.025470270600984, 58.271824199820912, 1593.4214001539588,
-                        800636.75676502462};
-  const double interval[] = {32.025470270600984, 40.665883603288421, 75.877764796353404,
-                             4663.7205520622347};
-  const double cost[] = {4571.0486281150143, 4611.7145117183027, 4687.5922765146561,
-                         9351.3128285768908};
+  const double pen[] = {32.025470270600984, 58.271824199820912, 1593.4214001539588, 800636.75676502462};
+  const double interval[] = {32.025470270600984, 40.665883603288421, 75.877764796353404, 4663.7205520622347};
+  const double cost[] = {4571.0486281150143, 4611.7145117183027, 4687.5922765146561, 9351.3128285768908};
   const Cpts cpts[] = {{14, 27, 48}, {21, 48}, {38}, {}};
   for (std::size_t k = 0; k < 4; ++k) {
     SCOPED_TRACE(k);
-    const auto& s = r.segmentations[k];
+    const auto &s = r.segmentations[k];
     EXPECT_DOUBLE_EQ(s.penalty, pen[k]);
     EXPECT_DOUBLE_EQ(s.interval_start, interval[k]);
     EXPECT_NEAR(s.cost, cost[k], 1e-9 * cost[k]);
@@ -403,7 +399,8 @@ TEST(Crops, SegmentationsAgreeWithTheExactOptimumOverTheRange) {
     }
     for (double pen = 15 * logn; pen < 3000; pen *= 1.37) {
       std::size_t k = 0;
-      while (k + 1 < r.segmentations.size() && r.segmentations[k + 1].interval_start <= pen) ++k;
+      while (k + 1 < r.segmentations.size() && r.segmentations[k + 1].interval_start <= pen)
+        ++k;
       const Optimal o = optimal_partitioning(x, pen);
       EXPECT_EQ(o.changepoints, r.segmentations[k].changepoints) << pen;
     }
@@ -428,18 +425,12 @@ TEST(Kneedle, OtherShapes) {
   const std::vector<double> x{0, 1, 2, 3, 4};
   // Concave increasing {0, 6, 7, 7.5, 8}: normalised {0, .75, .875, .9375, 1}
   // as is: the same difference curve, knee at x = 1.
-  EXPECT_EQ(kneedle(x, std::vector<double>{0, 6, 7, 7.5, 8}, CurveShape::concave,
-                    CurveDirection::increasing),
-            1u);
+  EXPECT_EQ(kneedle(x, std::vector<double>{0, 6, 7, 7.5, 8}, CurveShape::concave, CurveDirection::increasing), 1u);
   // Convex increasing {0, .5, 1, 2, 8}: flipped 1 − y gives the same curve;
   // kneed maps the index back from the end: x[−2] = 3.
-  EXPECT_EQ(kneedle(x, std::vector<double>{0, 0.5, 1, 2, 8}, CurveShape::convex,
-                    CurveDirection::increasing),
-            3u);
+  EXPECT_EQ(kneedle(x, std::vector<double>{0, 0.5, 1, 2, 8}, CurveShape::convex, CurveDirection::increasing), 3u);
   // Concave decreasing {8, 7.5, 7, 6, 0}: flipped, knee x = 3.
-  EXPECT_EQ(kneedle(x, std::vector<double>{8, 7.5, 7, 6, 0}, CurveShape::concave,
-                    CurveDirection::decreasing),
-            3u);
+  EXPECT_EQ(kneedle(x, std::vector<double>{8, 7.5, 7, 6, 0}, CurveShape::concave, CurveDirection::decreasing), 3u);
 }
 
 TEST(Kneedle, SensitivityAndNoKnee) {
@@ -449,13 +440,11 @@ TEST(Kneedle, SensitivityAndNoKnee) {
   // kneed issue #119 (x descending {2, 1, 0}, y {1, 2, 6}): difference
   // {0, .3, 0}, threshold .3 − .5 < 0, then a minimum resets it to 0 and the
   // scan runs off the end (kneed: IndexError): no knee.
-  EXPECT_FALSE(kneedle(std::vector<double>{2, 1, 0}, std::vector<double>{1, 2, 6},
-                       CurveShape::convex, CurveDirection::decreasing));
+  EXPECT_FALSE(kneedle(std::vector<double>{2, 1, 0}, std::vector<double>{1, 2, 6}, CurveShape::convex,
+                       CurveDirection::decreasing));
   // Constant y: nothing to find.
-  EXPECT_FALSE(kneedle(x, std::vector<double>(5, 3.0), CurveShape::convex,
-                       CurveDirection::decreasing));
-  EXPECT_FALSE(kneedle(std::vector<double>{1}, std::vector<double>{1}, CurveShape::convex,
-                       CurveDirection::decreasing));
+  EXPECT_FALSE(kneedle(x, std::vector<double>(5, 3.0), CurveShape::convex, CurveDirection::decreasing));
+  EXPECT_FALSE(kneedle(std::vector<double>{1}, std::vector<double>{1}, CurveShape::convex, CurveDirection::decreasing));
 }
 
 TEST(Kneedle, OrderMatters) {
@@ -463,62 +452,125 @@ TEST(Kneedle, OrderMatters) {
   // Ascending: the first maximum (index 0) has threshold −.5 and the next
   // point −.75 is below it: knee at index 0. Descending (x {8, 7, 0}): the
   // first maximum is the point with normalised x = 1, where kneed stops.
-  EXPECT_EQ(kneedle(std::vector<double>{0, 7, 8}, std::vector<double>{8, 7, 0},
-                    CurveShape::convex, CurveDirection::decreasing),
+  EXPECT_EQ(kneedle(std::vector<double>{0, 7, 8}, std::vector<double>{8, 7, 0}, CurveShape::convex,
+                    CurveDirection::decreasing),
             0u);
-  EXPECT_FALSE(kneedle(std::vector<double>{8, 7, 0}, std::vector<double>{0, 7, 8},
-                       CurveShape::convex, CurveDirection::decreasing));
+  EXPECT_FALSE(kneedle(std::vector<double>{8, 7, 0}, std::vector<double>{0, 7, 8}, CurveShape::convex,
+                       CurveDirection::decreasing));
 }
 
 // --- Penalty choice (the study's pipeline) -------------------------------------
 struct SegmentCase {
-  const char* name;
+  const char *name;
   std::vector<double> (*series)();
   PenaltyRange range;
   KneedleOrder order;
   double penalty;
-  const char* source;
+  const char *source;
   Cpts changepoints;
 };
 
 const SegmentCase kSegmentCases[] = {
     // study:
-    {"step_in_mean", t::step_in_mean, PenaltyRange::thesis, KneedleOrder::descending_penalty,
-     12.341162225236303, "elbow", {149}},
-    {"step_in_mean", t::step_in_mean, PenaltyRange::log_scaled, KneedleOrder::descending_penalty,
-     85.556737119843007, "fallback", {149}},
-    {"step_in_variance", t::step_in_variance, PenaltyRange::thesis,
-     KneedleOrder::descending_penalty, 11.750774747998037, "elbow", {146}},
-    {"warmup", warmup300, PenaltyRange::thesis, KneedleOrder::descending_penalty,
-     210.1906566514308, "elbow", {47}},
-    {"warmup", warmup300, PenaltyRange::log_scaled, KneedleOrder::descending_penalty,
-     210.190656651425, "elbow", {47}},
-    {"spikes", t::isolated_spikes, PenaltyRange::thesis, KneedleOrder::descending_penalty,
-     15.934412176292346, "elbow", {39, 41, 148, 150, 258, 260}},
-    {"ties", t::integer_ties, PenaltyRange::thesis, KneedleOrder::descending_penalty,
-     89.503011574931904, "elbow", {149}},
-    {"ties", t::integer_ties, PenaltyRange::log_scaled, KneedleOrder::descending_penalty,
-     151.31297269673883, "elbow", {149}},
-    {"flat", flat300, PenaltyRange::thesis, KneedleOrder::descending_penalty, 8.9222582068580323,
-     "elbow", {7, 9, 84, 86, 121, 123, 136, 138, 170, 173, 177}},
-    {"flat", flat300, PenaltyRange::log_scaled, KneedleOrder::descending_penalty,
-     22.815129898624804, "single segmentation", {}},
-    {"late", t::late_change, PenaltyRange::thesis, KneedleOrder::descending_penalty,
-     21.58576228608581, "elbow", {2799}},
-    {"late", t::late_change, PenaltyRange::log_scaled, KneedleOrder::descending_penalty,
-     120.09551351475369, "fallback", {2799}},
-    {"warmup3000", warmup3000, PenaltyRange::thesis, KneedleOrder::descending_penalty,
-     58.271824199820458, "elbow", {21, 48}},
-    {"warmup3000", warmup3000, PenaltyRange::log_scaled, KneedleOrder::descending_penalty,
-     1593.4214001539588, "elbow", {38}},
+    {"step_in_mean",
+     t::step_in_mean,
+     PenaltyRange::thesis,
+     KneedleOrder::descending_penalty,
+     12.341162225236303,
+     "elbow",
+     {149}},
+    {"step_in_mean",
+     t::step_in_mean,
+     PenaltyRange::log_scaled,
+     KneedleOrder::descending_penalty,
+     85.556737119843007,
+     "fallback",
+     {149}},
+    {"step_in_variance",
+     t::step_in_variance,
+     PenaltyRange::thesis,
+     KneedleOrder::descending_penalty,
+     11.750774747998037,
+     "elbow",
+     {146}},
+    {"warmup", warmup300, PenaltyRange::thesis, KneedleOrder::descending_penalty, 210.1906566514308, "elbow", {47}},
+    {"warmup", warmup300, PenaltyRange::log_scaled, KneedleOrder::descending_penalty, 210.190656651425, "elbow", {47}},
+    {"spikes",
+     t::isolated_spikes,
+     PenaltyRange::thesis,
+     KneedleOrder::descending_penalty,
+     15.934412176292346,
+     "elbow",
+     {39, 41, 148, 150, 258, 260}},
+    {"ties",
+     t::integer_ties,
+     PenaltyRange::thesis,
+     KneedleOrder::descending_penalty,
+     89.503011574931904,
+     "elbow",
+     {149}},
+    {"ties",
+     t::integer_ties,
+     PenaltyRange::log_scaled,
+     KneedleOrder::descending_penalty,
+     151.31297269673883,
+     "elbow",
+     {149}},
+    {"flat",
+     flat300,
+     PenaltyRange::thesis,
+     KneedleOrder::descending_penalty,
+     8.9222582068580323,
+     "elbow",
+     {7, 9, 84, 86, 121, 123, 136, 138, 170, 173, 177}},
+    {"flat",
+     flat300,
+     PenaltyRange::log_scaled,
+     KneedleOrder::descending_penalty,
+     22.815129898624804,
+     "single segmentation",
+     {}},
+    {"late",
+     t::late_change,
+     PenaltyRange::thesis,
+     KneedleOrder::descending_penalty,
+     21.58576228608581,
+     "elbow",
+     {2799}},
+    {"late",
+     t::late_change,
+     PenaltyRange::log_scaled,
+     KneedleOrder::descending_penalty,
+     120.09551351475369,
+     "fallback",
+     {2799}},
+    {"warmup3000",
+     warmup3000,
+     PenaltyRange::thesis,
+     KneedleOrder::descending_penalty,
+     58.271824199820458,
+     "elbow",
+     {21, 48}},
+    {"warmup3000",
+     warmup3000,
+     PenaltyRange::log_scaled,
+     KneedleOrder::descending_penalty,
+     1593.4214001539588,
+     "elbow",
+     {38}},
     // Textbook order: same elbows here but for the flat series (R + kneed
     // transcription with ascending penalties; 82 changepoints).
-    {"warmup3000", warmup3000, PenaltyRange::thesis, KneedleOrder::ascending_penalty,
-     58.271824199820458, "elbow", {21, 48}},
+    {"warmup3000",
+     warmup3000,
+     PenaltyRange::thesis,
+     KneedleOrder::ascending_penalty,
+     58.271824199820458,
+     "elbow",
+     {21, 48}},
 };
 
 TEST(Segment, ReproducesTheStudysPenaltyChoice) {
-  for (const auto& c : kSegmentCases) {
+  for (const auto &c : kSegmentCases) {
     SCOPED_TRACE(std::string(c.name) + (c.range == PenaltyRange::thesis ? " thesis" : " log") +
                  (c.order == KneedleOrder::descending_penalty ? " desc" : " asc"));
     PenaltyOptions o;
@@ -548,4 +600,4 @@ TEST(Segment, LargeOffsetSegmentsLikeTheSeriesWithoutIt) {
   EXPECT_EQ(segment(t::large_offset(), log).segmentation.changepoints, Cpts{149});
 }
 
-}  // namespace
+} // namespace

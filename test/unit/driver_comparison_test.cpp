@@ -3,8 +3,9 @@
 // power numbers on inputs whose answer is known, the gate's parsing and
 // steady ab's looks.
 #include <cmath>
-#include <gtest/gtest.h>
 #include <stdexcept>
+
+#include <gtest/gtest.h>
 
 #include "comparison.h"
 #include "steady/comparison.h"
@@ -36,13 +37,12 @@ stats::Series series(const std::vector<std::vector<double>> &means, double scale
 }
 
 // Six forks of ten iterations around 100 with 0.1 % spread.
-const std::vector<std::vector<double>> kQuiet = {
-    {100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0},
-    {100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1},
-    {99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9},
-    {100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0},
-    {100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1},
-    {99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9}};
+const std::vector<std::vector<double>> kQuiet = {{100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0},
+                                                 {100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1},
+                                                 {99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9},
+                                                 {100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0},
+                                                 {100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1},
+                                                 {99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9}};
 
 // Two forks of five iterations alternating 90 and 110: mean 100, iteration
 // variance 1000 / 9.

@@ -2,8 +2,9 @@
 // that reading a file back and writing it again loses nothing.
 #include <cstdio>
 #include <fstream>
-#include <gtest/gtest.h>
 #include <unistd.h>
+
+#include <gtest/gtest.h>
 
 #include "steady/results_json.h"
 
@@ -71,8 +72,9 @@ TEST(ResultsReader, ReadingBackAndWritingAgainLosesNothing) {
 }
 
 TEST(ResultsReader, NamesTheFileAndTheMissingField) {
-  json doc = {{"schema", "steady-results/1"},
-              {"benchmarks", {{{"name", "x"}, {"forks", {{{"fork", 1}, {"status", "ok"}, {"iterations", {{{"ops", 1}}}}}}}}}}};
+  json doc = {
+      {"schema", "steady-results/1"},
+      {"benchmarks", {{{"name", "x"}, {"forks", {{{"fork", 1}, {"status", "ok"}, {"iterations", {{{"ops", 1}}}}}}}}}}};
   try {
     results_from_json(doc, "'x.json'");
     FAIL() << "read a file without ns_per_op";

@@ -4,9 +4,10 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <unistd.h>
 
 #include "measure.h"
 #include "steady/results_json.h"
@@ -333,7 +334,6 @@ TEST(Counters, UnknownEventIsRejectedBeforeRunning) {
   EXPECT_NE(err->find("unknown counter 'definitely-not-an-event'"), std::string::npos);
   EXPECT_FALSE(Counters::validate({"task-clock", "page-faults"}).has_value());
 }
-
 
 TEST(Preemption, ASwitchInTheWindowIsPreemption) {
   EXPECT_EQ(classify({4, 1000}, {5, 51000}, 50000, 2000), Preemption::Switched);

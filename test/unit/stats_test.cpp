@@ -1,8 +1,9 @@
 // The statistics module against values computed independently: by hand, and
 // with R 4.2 (r-base-core) — each expected value gives the R expression.
 #include <cmath>
-#include <gtest/gtest.h>
 #include <random>
+
+#include <gtest/gtest.h>
 
 #include "steady/stats.h"
 
@@ -49,7 +50,7 @@ TEST(Descriptive, WeightedCvUsesFrequencyWeights) {
   // v <- c(10,20,30,40,50); w <- c(100,300,200,200,100); m <- sum(w*v)/sum(w)
   // sqrt(sum(w*(v-m)^2)/(sum(w)-1))/m
   std::vector<Weighted> x = {{10, 100}, {20, 300}, {30, 200}, {40, 200}, {50, 100}};
-  EXPECT_NEAR(weighted_mean(x), 26000.0 / 900, 1e-12);        // sum(w*v)/sum(w)
+  EXPECT_NEAR(weighted_mean(x), 26000.0 / 900, 1e-12); // sum(w*v)/sum(w)
   EXPECT_NEAR(weighted_cv(x), 0.414473773907942, 1e-12);
 }
 

@@ -9,13 +9,12 @@
 //    changepoint's PELT/CROPS code, kneed's KneeLocator transcribed to R and
 //    the classification rule below (see changepoint_test.cpp);
 //  - classification cases are constructed by hand.
-#include "steady/steady_state.h"
-
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <vector>
 
+#include <gtest/gtest.h>
+
+#include "steady/steady_state.h"
 #include "synthetic_series.h"
 
 namespace {
@@ -27,7 +26,8 @@ using Idx = std::vector<std::size_t>;
 // 100 ms per iteration, as in the study: iteration i ends at 0.1·(i + 1) s.
 std::vector<double> elapsed_for(std::size_t n) {
   std::vector<double> e(n);
-  for (std::size_t i = 0; i < n; ++i) e[i] = 0.1 * static_cast<double>(i + 1);
+  for (std::size_t i = 0; i < n; ++i)
+    e[i] = 0.1 * static_cast<double>(i + 1);
   return e;
 }
 
@@ -37,7 +37,8 @@ TEST(Outliers, OneWindowByHand) {
   // (100 + 101)/2 = 100.5; p1 at rank 1.99: 1 + .99·1 = 1.99; p99 at rank
   // 197.01: 198 + .01·1 = 198.01; band 100.5 ± 3·196.02 = [−487.56, 688.56].
   std::vector<double> x(200);
-  for (std::size_t i = 0; i < 200; ++i) x[i] = static_cast<double>(i);
+  for (std::size_t i = 0; i < 200; ++i)
+    x[i] = static_cast<double>(i);
   x[50] = 10000;
   EXPECT_EQ(find_outliers(x), Idx{50});
 }
@@ -50,7 +51,8 @@ TEST(Outliers, SlidingWindowsAroundALevelShift) {
   // study's filter would say (points right after a shift look like outliers
   // to windows that barely reach them).
   std::vector<double> x(400, 0.0);
-  for (std::size_t i = 200; i < 400; ++i) x[i] = 100;
+  for (std::size_t i = 200; i < 400; ++i)
+    x[i] = 100;
   EXPECT_EQ(find_outliers(x), (Idx{198, 199, 200, 201}));
   // Skipping the first 250 points (the study skipped some JMH warmup points):
   // only windows over 250..399, all hundreds.
@@ -84,7 +86,8 @@ TEST(Outliers, RejectsBadOptions) {
 // --- Classification ---------------------------------------------------------------
 std::vector<double> levels(std::initializer_list<std::pair<std::size_t, double>> parts) {
   std::vector<double> x;
-  for (auto [n, v] : parts) x.insert(x.end(), n, v);
+  for (auto [n, v] : parts)
+    x.insert(x.end(), n, v);
   return x;
 }
 
@@ -104,7 +107,7 @@ TEST(Classify, SimilarSegmentsJoinTheSteadyState) {
   EXPECT_EQ(f.final_run_start, 100u);
   EXPECT_EQ(f.steady_iteration, 100u);
   ASSERT_TRUE(f.steady_time);
-  EXPECT_DOUBLE_EQ(*f.steady_time, e[99]);  // 10 s into the fork
+  EXPECT_DOUBLE_EQ(*f.steady_time, e[99]); // 10 s into the fork
 }
 
 TEST(Classify, ToleranceIsInclusiveAndConfigurable) {
@@ -123,9 +126,9 @@ TEST(Classify, OnlyTheFinalRunOfSimilarSegmentsCounts) {
   const auto x = levels({{200, 10}, {100, 15}, {300, 10}});
   const ForkSteadyState f = classify_fork(x, {}, Idx{199, 299});
   EXPECT_EQ(f.final_run_start, 300u);
-  EXPECT_TRUE(f.steady);  // 300 <= 600 − 100
+  EXPECT_TRUE(f.steady); // 300 <= 600 − 100
   EXPECT_EQ(f.steady_iteration, 300u);
-  EXPECT_FALSE(f.steady_time);  // no elapsed times given
+  EXPECT_FALSE(f.steady_time); // no elapsed times given
 }
 
 TEST(Classify, ChangeInsideTheLastKPoints) {
@@ -248,7 +251,8 @@ ForkSteadyState fork(bool steady, std::size_t start) {
   ForkSteadyState f;
   f.steady = steady;
   f.final_run_start = start;
-  if (steady) f.steady_iteration = start;
+  if (steady)
+    f.steady_iteration = start;
   return f;
 }
 
@@ -290,4 +294,4 @@ TEST(ClassifyBenchmark, FromSyntheticForks) {
   EXPECT_EQ(b.recommended_warmup_iterations, 49u);
 }
 
-}  // namespace
+} // namespace

@@ -1,7 +1,8 @@
 // Algorithm 1's decisions on synthetic iteration streams with fixed seeds.
 #include <cmath>
-#include <gtest/gtest.h>
 #include <random>
+
+#include <gtest/gtest.h>
 
 #include "steady/stopping.h"
 

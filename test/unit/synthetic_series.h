@@ -22,26 +22,27 @@
 namespace steady::test {
 
 class Rng {
- public:
+public:
   explicit Rng(std::uint64_t seed) : s_(seed) {}
-  std::uint64_t next() {  // splitmix64
+  std::uint64_t next() { // splitmix64
     std::uint64_t z = (s_ += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
   }
-  double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1p-53; }  // (0, 1)
+  double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1p-53; } // (0, 1)
   double normal() {
     const double u1 = uniform(), u2 = uniform();
     return std::sqrt(-2 * std::log(u1)) * std::cos(2 * std::numbers::pi * u2);
   }
 
- private:
+private:
   std::uint64_t s_;
 };
 
-inline void append_normal(std::vector<double>& x, Rng& rng, std::size_t n, double mean, double sd) {
-  for (std::size_t i = 0; i < n; ++i) x.push_back(mean + sd * rng.normal());
+inline void append_normal(std::vector<double> &x, Rng &rng, std::size_t n, double mean, double sd) {
+  for (std::size_t i = 0; i < n; ++i)
+    x.push_back(mean + sd * rng.normal());
 }
 
 // Step in mean: 150 points N(10, 1), then 150 points N(13, 1).
@@ -85,7 +86,8 @@ inline std::vector<double> isolated_spikes() {
   Rng rng(5);
   std::vector<double> x;
   append_normal(x, rng, 300, 50, 1);
-  for (std::size_t i : {40, 150, 260}) x[i] += 40;
+  for (std::size_t i : {40, 150, 260})
+    x[i] += 40;
   return x;
 }
 
@@ -114,7 +116,8 @@ inline std::vector<double> integer_ties() {
 // sums of squares (~3e14) lose the variance of short segments.
 inline std::vector<double> large_offset() {
   std::vector<double> x = step_in_mean();
-  for (double& v : x) v += 1e6;
+  for (double &v : x)
+    v += 1e6;
   return x;
 }
 
@@ -128,4 +131,4 @@ inline std::vector<double> late_change() {
   return x;
 }
 
-}  // namespace steady::test
+} // namespace steady::test

@@ -39,9 +39,9 @@ struct RunConfig {
   // No --counters given: cycles and instructions are counted when the PMU
   // allows it, and dropped without a note when it does not.
   bool counters_auto = false;
-  std::string json, csv;   // output paths, not recorded
-  std::uint64_t seed = 0;  // shuffles nothing yet; recorded for analyses that resample
-  double timeout = 120;    // seconds per fork before it is killed
+  std::string json, csv;  // output paths, not recorded
+  std::uint64_t seed = 0; // shuffles nothing yet; recorded for analyses that resample
+  double timeout = 120;   // seconds per fork before it is killed
   // Dynamic reconfiguration (--stop): warmup stops between min_warmup and
   // max_warmup iterations, forks between min_forks and max_forks, once the
   // criterion is stable; `iterations` measurement iterations per fork.
@@ -97,9 +97,9 @@ struct Iteration {
   double ticks = 0; // payload time, overhead and empty-loop cost subtracted
   double ticks_per_op = 0;
   double ns_per_op = 0;
-  bool migrated = false;    // rdtscp saw another CPU during the iteration
-  bool multiplexed = false; // a counter group ran less than it was enabled: values scaled
-  bool unscheduled = false; // a counter group never ran: its values are 0
+  bool migrated = false;               // rdtscp saw another CPU during the iteration
+  bool multiplexed = false;            // a counter group ran less than it was enabled: values scaled
+  bool unscheduled = false;            // a counter group never ran: its values are 0
   std::vector<double> counters_per_op; // in the order of the run's counter names
   double context_switches = 0;
   // Batches during which the thread was switched out, or got less CPU time
@@ -234,8 +234,7 @@ struct RunResult {
 
 // Over the measurement iterations of the forks that did not fail; the 99 % CI
 // is the hierarchical bootstrap's.
-Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns,
-                  std::uint64_t seed);
+Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns, std::uint64_t seed);
 
 // instructions / cycles from the counters per op ("cycles" or "cpu-cycles",
 // and "instructions"), 0 when either is missing.

@@ -6,8 +6,9 @@
 #include <chrono>
 #include <functional>
 #include <iosfwd>
-#include <nlohmann/json.hpp>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "steady/results.h"
 

@@ -31,13 +31,13 @@ class Fixture {
 public:
   virtual ~Fixture() = default;
 
-  virtual void setup() {}                 // trial: once per fork, before warmup
+  virtual void setup() {} // trial: once per fork, before warmup
   virtual void teardown() {}
-  virtual void setup_iteration() {}       // before each iteration, untimed
+  virtual void setup_iteration() {} // before each iteration, untimed
   virtual void teardown_iteration() {}
-  virtual void setup_invocation() {}      // before each invocation, untimed
+  virtual void setup_invocation() {} // before each invocation, untimed
   virtual void teardown_invocation() {}
-  virtual void reset() {}                 // every reset_every() invocations, untimed
+  virtual void reset() {} // every reset_every() invocations, untimed
   virtual std::uint64_t reset_every() const { return 0; }
 
   // This instance's parameter values; an unknown name throws std::out_of_range.

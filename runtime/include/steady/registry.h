@@ -46,8 +46,7 @@ bool add_benchmark(Benchmark b, const std::vector<ParamAxis> &axes);
 // The measured loop. Instantiated at the end of the translation unit, after
 // the payload (whose return type is deduced) has been defined; kept out of
 // line so that its code is the same whichever runner calls it.
-template <class B>
-[[gnu::noinline]] void run_batch(Fixture *, std::uint64_t iterations) {
+template <class B> [[gnu::noinline]] void run_batch(Fixture *, std::uint64_t iterations) {
   for (std::uint64_t i = 0; i < iterations; ++i) {
     if constexpr (std::is_void_v<decltype(B::payload())>) {
       B::payload();
@@ -57,8 +56,7 @@ template <class B>
   }
 }
 
-template <class B>
-[[gnu::noinline]] void run_batch_f(Fixture *state, std::uint64_t iterations) {
+template <class B> [[gnu::noinline]] void run_batch_f(Fixture *state, std::uint64_t iterations) {
   B *self = static_cast<B *>(state);
   for (std::uint64_t i = 0; i < iterations; ++i) {
     if constexpr (std::is_void_v<decltype(self->payload())>) {
@@ -69,8 +67,7 @@ template <class B>
   }
 }
 
-template <class B>
-bool register_benchmark(const char *name, const char *file, int line) {
+template <class B> bool register_benchmark(const char *name, const char *file, int line) {
   Benchmark b{name, {}, file, line, &B::protected_by_plugin, nullptr, &run_batch<B>};
   b.compile_findings = &B::compile_findings;
   return add_benchmark(std::move(b), {});
@@ -80,10 +77,16 @@ template <class B>
 bool register_fixture_benchmark(const char *name, const char *file, int line, std::vector<ParamAxis> axes) {
   // Overriding a virtual changes the type of &B::member from the base's.
   using Base = void (Fixture::*)();
-  constexpr bool invocation = !std::is_same_v<decltype(&B::setup_invocation), Base> ||
-                              !std::is_same_v<decltype(&B::teardown_invocation), Base>;
-  Benchmark b{name, {}, file, line, &B::protected_by_plugin,
-              [](const Benchmark &) -> Fixture * { return new B(); }, &run_batch_f<B>, invocation};
+  constexpr bool invocation =
+      !std::is_same_v<decltype(&B::setup_invocation), Base> || !std::is_same_v<decltype(&B::teardown_invocation), Base>;
+  Benchmark b{name,
+              {},
+              file,
+              line,
+              &B::protected_by_plugin,
+              [](const Benchmark &) -> Fixture * { return new B(); },
+              &run_batch_f<B>,
+              invocation};
   b.compile_findings = &B::compile_findings;
   return add_benchmark(std::move(b), axes);
 }

@@ -21,32 +21,30 @@
 // print it next to the result.
 #define STEADY_PAYLOAD_ATTR(mark, findings) __attribute__((annotate("steady.payload", mark, findings)))
 
-#define STEADY_BENCH(name)                                                      \
-  namespace {                                                                   \
-  struct steady_bench_##name {                                                  \
-    static inline bool protected_by_plugin = false;                             \
-    static inline const char *compile_findings = nullptr;                       \
-    STEADY_PAYLOAD_ATTR(&protected_by_plugin, &compile_findings)                \
-    static auto payload();                                                      \
-  };                                                                            \
-  [[maybe_unused]] const bool steady_registered_##name =                        \
-      ::steady::detail::register_benchmark<steady_bench_##name>(#name, __FILE__, \
-                                                                __LINE__);      \
-  }                                                                             \
+#define STEADY_BENCH(name)                                                                                             \
+  namespace {                                                                                                          \
+  struct steady_bench_##name {                                                                                         \
+    static inline bool protected_by_plugin = false;                                                                    \
+    static inline const char *compile_findings = nullptr;                                                              \
+    STEADY_PAYLOAD_ATTR(&protected_by_plugin, &compile_findings)                                                       \
+    static auto payload();                                                                                             \
+  };                                                                                                                   \
+  [[maybe_unused]] const bool steady_registered_##name =                                                               \
+      ::steady::detail::register_benchmark<steady_bench_##name>(#name, __FILE__, __LINE__);                            \
+  }                                                                                                                    \
   auto steady_bench_##name::payload()
 
 // A benchmark whose payload is a member of `fixture` (a steady::Fixture), with
 // optional parameter axes: STEADY_BENCH_F(Sorted, sort, steady::param("n", {64, 1024})).
-#define STEADY_BENCH_F(fixture, name, ...)                                      \
-  namespace {                                                                   \
-  struct steady_bench_##name : fixture {                                        \
-    static inline bool protected_by_plugin = false;                             \
-    static inline const char *compile_findings = nullptr;                       \
-    STEADY_PAYLOAD_ATTR(&protected_by_plugin, &compile_findings)                \
-    auto payload();                                                             \
-  };                                                                            \
-  [[maybe_unused]] const bool steady_registered_##name =                        \
-      ::steady::detail::register_fixture_benchmark<steady_bench_##name>(        \
-          #name, __FILE__, __LINE__, {__VA_ARGS__});                            \
-  }                                                                             \
+#define STEADY_BENCH_F(fixture, name, ...)                                                                             \
+  namespace {                                                                                                          \
+  struct steady_bench_##name : fixture {                                                                               \
+    static inline bool protected_by_plugin = false;                                                                    \
+    static inline const char *compile_findings = nullptr;                                                              \
+    STEADY_PAYLOAD_ATTR(&protected_by_plugin, &compile_findings)                                                       \
+    auto payload();                                                                                                    \
+  };                                                                                                                   \
+  [[maybe_unused]] const bool steady_registered_##name =                                                               \
+      ::steady::detail::register_fixture_benchmark<steady_bench_##name>(#name, __FILE__, __LINE__, {__VA_ARGS__});     \
+  }                                                                                                                    \
   auto steady_bench_##name::payload()

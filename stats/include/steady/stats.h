@@ -94,8 +94,7 @@ struct IterationSummary {
 };
 using ForkSummary = std::vector<IterationSummary>;
 IterationSummary summarize(const IterationSamples &it);
-Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidence, int resamples,
-                            std::uint64_t seed);
+Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidence, int resamples, std::uint64_t seed);
 
 // Percentile CI of mean(b) / mean(a) for two independent runs: both are
 // resampled in every round and the ratio taken per round.

@@ -64,11 +64,10 @@ enum class SumPrecision {
 // s = 0). For 3000 points of mean 100 and noise 1 the ratio is 3e-9 (R's
 // arithmetic, R's answers); for 1e6 + N(0, 1) it is 0.03 (extended).
 class NormalMeanVarCost {
- public:
+public:
   static constexpr double kVarianceFloor = 1e-11;
 
-  explicit NormalMeanVarCost(std::span<const double> x,
-                             SumPrecision precision = SumPrecision::automatic);
+  explicit NormalMeanVarCost(std::span<const double> x, SumPrecision precision = SumPrecision::automatic);
 
   // Cost of x[begin, end); requires begin < end <= size().
   double operator()(std::size_t begin, std::size_t end) const noexcept;
@@ -78,22 +77,22 @@ class NormalMeanVarCost {
   SumPrecision precision() const noexcept { return precision_; }
 
   // Internals for PELT's inner loop.
-  const std::vector<long double>& extended_sums() const noexcept { return e1_; }
-  const std::vector<long double>& extended_square_sums() const noexcept { return e2_; }
-  const std::vector<double>& double_sums() const noexcept { return d1_; }
-  const std::vector<double>& double_square_sums() const noexcept { return d2_; }
+  const std::vector<long double> &extended_sums() const noexcept { return e1_; }
+  const std::vector<long double> &extended_square_sums() const noexcept { return e2_; }
+  const std::vector<double> &double_sums() const noexcept { return d1_; }
+  const std::vector<double> &double_square_sums() const noexcept { return d2_; }
 
- private:
+private:
   std::size_t n_ = 0;
   SumPrecision precision_;
-  std::vector<long double> e1_, e2_;  // extended: e[i] = sum of the first i values (squares)
-  std::vector<double> d1_, d2_;       // r_compatible
+  std::vector<long double> e1_, e2_; // extended: e[i] = sum of the first i values (squares)
+  std::vector<double> d1_, d2_;      // r_compatible
 };
 
 struct Segmentation {
-  double penalty = 0;                     // penalty it was computed with
-  std::vector<std::size_t> changepoints;  // ascending; last index of each segment but the final one
-  double cost = 0;                        // unpenalised: sum of the segment costs
+  double penalty = 0;                    // penalty it was computed with
+  std::vector<std::size_t> changepoints; // ascending; last index of each segment but the final one
+  double cost = 0;                       // unpenalised: sum of the segment costs
 
   std::size_t segments() const noexcept { return changepoints.size() + 1; }
 };
@@ -109,8 +108,7 @@ struct Segmentation {
 // R raises min_segment_length to 2 for this cost; 1 is accepted here but every
 // one-point segment then has σ² = 1e-11.
 Segmentation pelt(std::span<const double> x, double penalty, std::size_t min_segment_length = 2);
-Segmentation pelt(const NormalMeanVarCost& cost, double penalty,
-                  std::size_t min_segment_length = 2);
+Segmentation pelt(const NormalMeanVarCost &cost, double penalty, std::size_t min_segment_length = 2);
 
 // ---------------------------------------------------------------------------
 // CROPS (Haynes, Eckley & Fearnhead 2017) as coded in R changepoint's
@@ -121,10 +119,10 @@ Segmentation pelt(const NormalMeanVarCost& cost, double penalty,
 // equals an evaluated penalty within all.equal's relative 1.5e-8), keeping, per
 // distinct number of changepoints, the smallest penalty that produced it.
 struct CropsSegmentation {
-  double penalty = 0;         // R pen.value.full: the penalty PELT was run with
-  double interval_start = 0;  // R cpt.out["beta_interval", ]
+  double penalty = 0;        // R pen.value.full: the penalty PELT was run with
+  double interval_start = 0; // R cpt.out["beta_interval", ]
   std::size_t num_changepoints = 0;
-  double cost = 0;  // unpenalised
+  double cost = 0; // unpenalised
   std::vector<std::size_t> changepoints;
 };
 
@@ -138,7 +136,7 @@ struct CropsResult {
 
 CropsResult crops(std::span<const double> x, double min_penalty, double max_penalty,
                   std::size_t min_segment_length = 2);
-CropsResult crops(const NormalMeanVarCost& cost, double min_penalty, double max_penalty,
+CropsResult crops(const NormalMeanVarCost &cost, double min_penalty, double max_penalty,
                   std::size_t min_segment_length = 2);
 
 // ---------------------------------------------------------------------------
@@ -156,16 +154,15 @@ CropsResult crops(const NormalMeanVarCost& cost, double min_penalty, double max_
 enum class CurveShape { concave, convex };
 enum class CurveDirection { increasing, decreasing };
 
-std::optional<std::size_t> kneedle(std::span<const double> x, std::span<const double> y,
-                                   CurveShape shape, CurveDirection direction,
-                                   double sensitivity = 1.0);
+std::optional<std::size_t> kneedle(std::span<const double> x, std::span<const double> y, CurveShape shape,
+                                   CurveDirection direction, double sensitivity = 1.0);
 
 // ---------------------------------------------------------------------------
 // Penalty choice: CROPS, then the Kneedle elbow of (penalty, number of
 // changepoints), a convex decreasing curve, as in the study's code.
 enum class PenaltyRange {
-  thesis,      // [4, 1e5] (thesis §2.4)
-  log_scaled,  // [4·log n, 1e5·log n] (the study's code)
+  thesis,     // [4, 1e5] (thesis §2.4)
+  log_scaled, // [4·log n, 1e5·log n] (the study's code)
 };
 
 // The study passed kneed the CROPS penalties in descending order (R returns
@@ -179,32 +176,32 @@ struct PenaltyOptions {
   PenaltyRange range = PenaltyRange::thesis;
   KneedleOrder order = KneedleOrder::descending_penalty;
   double sensitivity = 1.0;        // Kneedle S
-  double fallback_log_factor = 15;  // fallback penalty = factor · log n
+  double fallback_log_factor = 15; // fallback penalty = factor · log n
   std::size_t min_segment_length = 2;
   SumPrecision precision = SumPrecision::automatic;
 };
 
 enum class PenaltySource {
-  elbow,                // Kneedle found an elbow
-  single_segmentation,  // CROPS found only one segmentation: its (lowest) penalty
-  fallback,             // no elbow: fallback_log_factor · log n
+  elbow,               // Kneedle found an elbow
+  single_segmentation, // CROPS found only one segmentation: its (lowest) penalty
+  fallback,            // no elbow: fallback_log_factor · log n
 };
 
 struct PenaltyChoice {
   double penalty = 0;
   PenaltySource source = PenaltySource::fallback;
-  SumPrecision precision = SumPrecision::r_compatible;  // as resolved
+  SumPrecision precision = SumPrecision::r_compatible; // as resolved
   CropsResult crops;
-  Segmentation segmentation;  // PELT at `penalty`
+  Segmentation segmentation; // PELT at `penalty`
 };
 
-PenaltyChoice segment(std::span<const double> x, const PenaltyOptions& options = {});
+PenaltyChoice segment(std::span<const double> x, const PenaltyOptions &options = {});
 
 // ---------------------------------------------------------------------------
 // Outlier filter (the study's filter_outliers.py).
 struct OutlierOptions {
   std::size_t window = 200;
-  double width = 3;  // outlier outside median ± width·(p_high − p_low)
+  double width = 3; // outlier outside median ± width·(p_high − p_low)
   double low_quantile = 0.01;
   double high_quantile = 0.99;
   // The first `skip` points are never outliers and are in no window (the
@@ -215,8 +212,7 @@ struct OutlierOptions {
 // Ascending indices of the outliers. Windows slide by one point; quantiles
 // interpolate linearly between order statistics (numpy's default); a series
 // shorter than the window is one window.
-std::vector<std::size_t> find_outliers(std::span<const double> x,
-                                       const OutlierOptions& options = {});
+std::vector<std::size_t> find_outliers(std::span<const double> x, const OutlierOptions &options = {});
 
 // ---------------------------------------------------------------------------
 // Fork classification.
@@ -232,8 +228,8 @@ struct SteadyStateOptions {
 };
 
 struct Segment {
-  std::size_t begin = 0, end = 0;  // [begin, end) in the original series
-  double mean = 0;                 // over the original values, outliers included
+  std::size_t begin = 0, end = 0; // [begin, end) in the original series
+  double mean = 0;                // over the original values, outliers included
 };
 
 struct ForkSteadyState {
@@ -247,9 +243,9 @@ struct ForkSteadyState {
   std::optional<double> steady_time;
   // First point of the final run of similar segments, steady or not.
   std::size_t final_run_start = 0;
-  std::size_t last_points = 0;  // K used
+  std::size_t last_points = 0; // K used
 
-  std::vector<std::size_t> changepoints;  // in original indices
+  std::vector<std::size_t> changepoints; // in original indices
   std::vector<Segment> segments;
   std::vector<std::size_t> outliers;
   double penalty = 0;
@@ -260,16 +256,13 @@ struct ForkSteadyState {
 // values: one value per iteration (e.g. ns/op); elapsed: empty, or for each
 // iteration the time since the fork started when it ended (any unit; only
 // copied into steady_time).
-ForkSteadyState analyze_fork(std::span<const double> values,
-                             std::span<const double> elapsed = {},
-                             const SteadyStateOptions& options = {});
+ForkSteadyState analyze_fork(std::span<const double> values, std::span<const double> elapsed = {},
+                             const SteadyStateOptions &options = {});
 
 // The classification step alone, for given changepoints (original indices,
 // ascending, each < values.size() − 1); outliers/penalty fields left empty.
-ForkSteadyState classify_fork(std::span<const double> values,
-                              std::span<const double> elapsed,
-                              std::span<const std::size_t> changepoints,
-                              const SteadyStateOptions& options = {});
+ForkSteadyState classify_fork(std::span<const double> values, std::span<const double> elapsed,
+                              std::span<const std::size_t> changepoints, const SteadyStateOptions &options = {});
 
 // ---------------------------------------------------------------------------
 // Benchmark classification (Traini et al.): stable when every fork is steady,
@@ -292,4 +285,4 @@ struct BenchmarkSteadyState {
 // Throws std::invalid_argument when there is no fork.
 BenchmarkSteadyState classify_benchmark(std::span<const ForkSteadyState> forks);
 
-}  // namespace steady::stats
+} // namespace steady::stats

@@ -62,21 +62,21 @@ public:
 private:
   // What the active criteria need of one iteration.
   struct IterationCriteria {
-    stats::Moments moments;                  // cv
-    stats::IterationSummary clt{};           // rciw
-    std::vector<double> sorted;              // kld
+    stats::Moments moments;        // cv
+    stats::IterationSummary clt{}; // rciw
+    std::vector<double> sorted;    // kld
   };
   IterationCriteria criteria_of(const stats::IterationSamples &it) const;
   // Appends the criteria over one union of iterations: its moments, its
   // summaries by fork, and its sorted values against those of the union
   // without the newest iteration or fork (`before`; null: no kld value).
-  void append(const stats::Moments &moments, std::span<const stats::ForkSummary> clt,
-              const std::vector<double> *before, const std::vector<double> &now);
+  void append(const stats::Moments &moments, std::span<const stats::ForkSummary> clt, const std::vector<double> *before,
+              const std::vector<double> &now);
 
   const StopPolicy policy_;
-  std::vector<IterationCriteria> warmup_;              // this fork's warmup iterations so far
-  std::vector<stats::ForkSummary> forks_;    // the forks so far, for rciw
-  stats::Moments forks_moments_;             // their union, for cv
+  std::vector<IterationCriteria> warmup_;        // this fork's warmup iterations so far
+  std::vector<stats::ForkSummary> forks_;        // the forks so far, for rciw
+  stats::Moments forks_moments_;                 // their union, for cv
   std::vector<double> forks_before_, forks_now_; // the union without and with the newest fork, for kld
   std::vector<double> cv_, rciw_, kld_;
   // Values cv and rciw need for a decision (kld: one fewer); none before the

@@ -41,8 +41,8 @@ std::vector<CompileFinding> compile_findings(const Benchmark &b) {
 
 namespace {
 
-// Half a TSC tick per op: less than any instruction that does work costs once
-// the empty harness loop is subtracted.
+// Half a TSC tick per op above the empty harness loop: less than any
+// instruction that does work costs.
 constexpr double kNothingTicks = 0.5;
 // The first invocation of a fork is this much slower than the steady state,
 // and by at least this much time: a fresh process's first call pays for cold
@@ -56,7 +56,7 @@ void flag_result(BenchmarkResult &r, const TimerInfo &timer) {
   const Summary &s = r.summary;
   if (s.iterations == 0)
     return;
-  if (s.ci_high * timer.ticks_per_ns < kNothingTicks)
+  if (s.ci_high * timer.ticks_per_ns < timer.loop_ticks_per_op + kNothingTicks)
     r.flags.push_back("measures-nothing");
   std::vector<double> first;
   for (const ForkResult &f : r.forks)

@@ -75,7 +75,7 @@ double first_invocation(const ForkPlan &p) {
   const bool per_invocation = p.state && p.bench->invocation_setup;
   if (per_invocation)
     p.state->setup_invocation();
-  double ticks = payload_ticks(time_batch(p, 1), 1, *p.timer);
+  double ticks = payload_ticks(time_batch(p, 1), *p.timer);
   if (per_invocation)
     p.state->teardown_invocation();
   return ticks;
@@ -153,7 +153,7 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
       state->teardown_invocation();
     it.migrated |= cpu != prev_cpu;
     prev_cpu = cpu;
-    into.add(payload_ticks(double(t1 - t0), n, t), n);
+    into.add(payload_ticks(double(t1 - t0), t), n);
     ++it.batches_run;
     it.preempted_switch += why == Preemption::Switched;
     it.preempted_cpu_short += why == Preemption::CpuShort;

@@ -78,9 +78,7 @@ double ticks_per_ns_from_hypervisor_khz(std::uint32_t eax) { return double(eax) 
 
 double ticks_per_ns_measured(std::uint64_t ticks, double ns) { return ns > 0 ? double(ticks) / ns : 0; }
 
-double payload_ticks(double raw_ticks, std::uint64_t n, const TimerInfo &t) {
-  return std::max(0.0, raw_ticks - t.overhead_ticks - double(n) * t.loop_ticks_per_op);
-}
+double payload_ticks(double raw_ticks, const TimerInfo &t) { return std::max(0.0, raw_ticks - t.overhead_ticks); }
 
 TimerInfo calibrate_timer([[maybe_unused]] double known_ticks_per_ns,
                           [[maybe_unused]] const std::string &known_source) {

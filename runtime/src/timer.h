@@ -56,10 +56,14 @@ double ticks_per_ns_from_leaf15(std::uint32_t eax, std::uint32_t ebx, std::uint3
 double ticks_per_ns_from_hypervisor_khz(std::uint32_t eax);
 // A counter frequency measured over an interval of both clocks.
 double ticks_per_ns_measured(std::uint64_t ticks, double ns);
-// What a batch of `n` invocations cost the payload: the raw ticks between the
-// start and end reads, minus the cost of the reads (overhead) and of n
-// iterations of the empty harness loop; never negative.
-double payload_ticks(double raw_ticks, std::uint64_t n, const TimerInfo &t);
+// What a batch cost the payload: the raw ticks between the start and end
+// reads, minus the cost of the reads (overhead); never negative. The empty
+// harness loop's cost (loop_ticks_per_op) is measured but not subtracted: its
+// counter update and branch overlap with any payload on an out-of-order core
+// (a plain loop takes the same time per call with 1 or 100 calls per
+// iteration, scripts/bench-runtime), so subtracting it made 1-2 ns payloads
+// read 15-40 % low.
+double payload_ticks(double raw_ticks, const TimerInfo &t);
 
 // Frequency (from CPUID when the CPU or hypervisor reports it, else measured
 // for ~100 ms against CLOCK_MONOTONIC_RAW), resolution and overhead. A known

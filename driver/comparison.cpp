@@ -43,7 +43,7 @@ std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
   if (c.decided())
     return "";
   if (!c.power)
-    return "too few iterations to estimate the spread";
+    return "one fork shows no fork-to-fork spread: at least 2 forks per version";
   return fmt::format("detects {:.1f} % now; about {} more fork(s) per version to decide +-{:.1f} %",
                      100 * c.power->detectable, c.power->more_forks, 100 * o.equivalence);
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include <boost/math/distributions/students_t.hpp>
 #include <gtest/gtest.h>
 
 #include "comparison.h"
@@ -44,8 +45,8 @@ const std::vector<std::vector<double>> kQuiet = {{100.0, 100.1, 99.9, 100.0, 100
                                                  {100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1},
                                                  {99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.1, 99.9}};
 
-// Two forks of five iterations alternating 90 and 110: mean 100, iteration
-// variance 1000 / 9.
+// Two forks of five iterations alternating 90 and 110: fork means 98 and
+// 102 (mean 100, variance 8).
 const std::vector<std::vector<double>> kNoisy = {{90, 110, 90, 110, 90}, {110, 90, 110, 90, 110}};
 
 TEST(CompareDecision, TwentyPercentMoreTimeIsSlower) {
@@ -82,21 +83,39 @@ TEST(CompareDecision, NoisyDataIsUndecidedWithItsPowerNumbers) {
   EXPECT_EQ(c.verdict, Verdict::undecided);
   EXPECT_FALSE(c.decided());
   ASSERT_TRUE(c.power);
-  // n = 10 iteration means per version, sigma^2 = 1000 / 9, mean 100;
-  // samples per group 2 (z_{1-alpha/2} + z_{0.8})^2 / gamma^2.
-  const double z = 2.5758293035489004 + 0.8416212335729143, sigma = std::sqrt(1000.0 / 9);
-  EXPECT_NEAR(c.power->detectable, std::sqrt(2 * z * z / 10) * sigma / 100, 1e-9);
-  const double need = 2 * z * z / std::pow(0.01 * 100 / sigma, 2);
-  EXPECT_EQ(c.power->more_forks, int(std::ceil((need - 10) / 5)));
+  // Over fork means: se of the log ratio sqrt(2 * 8 / (2 * 100^2)), Welch's
+  // df 2; t_{p, 2} = (2p - 1) / sqrt(2p(1 - p)) in closed form.
+  auto t2 = [](double p) { return (2 * p - 1) / std::sqrt(2 * p * (1 - p)); };
+  const double se = std::sqrt(2 * 8.0 / (2 * 100 * 100));
+  EXPECT_NEAR(c.ratio_df, 2, 1e-9);
+  EXPECT_NEAR(c.ratio.high, std::exp(t2(0.995) * se), 1e-9);
+  EXPECT_NEAR(c.power->detectable, std::exp((t2(0.995) + t2(0.8)) * se) - 1, 1e-9);
+  // More forks: the smallest n a side (now 2) where (t_{0.995, df} + t_{0.9,
+  // df}) sqrt(2 * 0.0008 / n) <= log 1.01, df = 2 (n - 1) with equal spreads.
+  auto decides = [](int n) {
+    boost::math::students_t t(2.0 * (n - 1));
+    return (boost::math::quantile(t, 0.995) + boost::math::quantile(t, 0.9)) * std::sqrt(2 * 0.0008 / n) <=
+           std::log(1.01);
+  };
+  const int n = 2 + c.power->more_forks;
+  EXPECT_TRUE(decides(n));
+  EXPECT_FALSE(decides(n - 1));
+  EXPECT_GT(n, 200); // (2.58 + 1.28)^2 * 0.0016 / 0.00995^2 ~ 241: not the 1 or 2 more the old note said
 }
 
-TEST(CompareDecision, OneIterationPerVersionHasNoPowerNumbers) {
+// One fork a side shows no fork-to-fork spread: no interval, no verdict (the
+// old bootstrap called 90 vs 110 slower from one fork's batch samples alone,
+// whatever the next fork would have measured).
+TEST(CompareDecision, OneForkPerVersionIsUndecided) {
   stats::Comparison c = stats::compare(series({{90}}), series({{110}}), {});
-  ASSERT_EQ(c.verdict, Verdict::slower); // the batch samples alone decide 90 vs 110
-  c = stats::compare(series({{100}}), series({{100}}), {.alpha = 0.01, .equivalence = 0.0001});
   EXPECT_EQ(c.verdict, Verdict::undecided);
+  EXPECT_NEAR(c.ratio.estimate, 110.0 / 90, 1e-12);
+  EXPECT_TRUE(std::isnan(c.ratio.low));
   EXPECT_FALSE(c.power);
   EXPECT_TRUE(std::isnan(c.welch_p));
+  c = stats::compare(series({{90, 91, 92}}), series({{100}, {101}}), {});
+  EXPECT_EQ(c.verdict, Verdict::undecided);
+  EXPECT_FALSE(c.power);
 }
 
 TEST(CompareDecision, VerdictsAreNamedAsTheTableSays) {

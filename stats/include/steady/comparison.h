@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "steady/stats.h"
@@ -33,15 +34,16 @@ template <class Rng> Series subsample(const Series &s, int forks, int iterations
 
 struct ComparisonOptions {
   double alpha = 0.01, equivalence = 0.01; // fractions
-  int resamples = 10000;
 };
 
 // measures_nothing: no verdict, one version (or both) is not a measurement of its payload.
 enum class Verdict { slower, faster, same, undecided, measures_nothing };
 
-// Of an undecided comparison: the relative change the current iteration
-// means can detect (power 0.8), and about how many more forks per version
-// would detect the equivalence margin.
+// Of an undecided comparison, from the fork-level spread and the t interval
+// the verdict uses: the relative change the current forks detect with power
+// 0.8, and about how many more forks per version would decide the
+// equivalence margin (the interval inside +-equivalence in 80 % of runs if
+// nothing changed; a change of that size would then be found more often).
 struct Power {
   double detectable = 0;
   int more_forks = 0;
@@ -49,22 +51,39 @@ struct Power {
 
 struct Comparison {
   Verdict verdict = Verdict::undecided;
-  Interval ratio{}; // of means, NEW / BASE
+  Interval ratio{};    // of the means of fork means, NEW / BASE; NaN bounds with fewer than 2 forks a side
+  double ratio_df = 0; // Welch-Satterthwaite degrees of freedom of that interval
+  // Over fork means (the independent unit); NaN with fewer than 2 forks a side.
   double welch_p = 0, mwu_p = 0, cohens_d = 0, cliffs_delta = 0;
-  bool overlap = false; // the two versions' CIs overlap
-  // Undecided with at least two iteration means per version.
+  bool overlap = false; // the two versions' t intervals of their mean fork mean overlap
+  // Undecided with at least two forks per version.
   std::optional<Power> power;
   bool base_measures_nothing = false, next_measures_nothing = false;
   bool decided() const { return verdict != Verdict::undecided; }
 };
 
-// The ratio of means NEW/BASE with its (1 - alpha) hierarchical-bootstrap CI,
-// Welch's t-test and Mann-Whitney U over iteration means, whether the two CIs
-// overlap, Cohen's d and Cliff's delta, and the verdict: slower / faster (the
-// ratio CI excludes 1), same (the CI lies within +-equivalence), or
-// undecided, with its power numbers (z_{1-beta} = gamma sqrt(n/2) -
-// z_{1-alpha/2}, power 0.8); measures_nothing, with no numbers, when either
-// series measures nothing.
+// Each fork's mean of its iteration means: the unit the comparison treats as
+// independent (iterations of one fork share its layout, frequency and
+// neighbours; Kalibera & Jones).
+std::vector<double> fork_means(const Series &s);
+
+// The (1 - alpha) interval of mean(b) / mean(a) over fork means a and b (at
+// least 2 each): a t interval of the log ratio, its variance by the delta
+// method (s_a^2 / (n_a mean_a^2) + s_b^2 / (n_b mean_b^2)) and its degrees of
+// freedom by Welch-Satterthwaite. `df` is infinite when both spreads are 0.
+struct RatioInterval {
+  Interval ratio;
+  double se = 0, df = 0; // of the log ratio
+};
+RatioInterval log_ratio_interval(std::span<const double> a, std::span<const double> b, double alpha);
+
+// The ratio of means NEW/BASE with that (1 - alpha) interval over fork means,
+// Welch's t-test and Mann-Whitney U over fork means, whether the two
+// versions' t intervals overlap, Cohen's d and Cliff's delta of fork means,
+// and the verdict: slower / faster (the ratio interval excludes 1), same (it
+// lies within +-equivalence), or undecided (always with fewer than 2 forks a
+// side: one fork shows no fork-to-fork spread), with its power numbers;
+// measures_nothing, with no numbers, when either series measures nothing.
 Comparison compare(const Series &base, const Series &next, const ComparisonOptions &o);
 
 // The looks of a sequential comparison (steady ab): at min_forks (at least

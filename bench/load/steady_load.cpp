@@ -1,11 +1,7 @@
 // bench-load, steady side.
 #include <steady/steady.h>
 
+#include "../one_call.h"
 #include "payloads.h"
 
-#define STEADY_LOAD(name, input, call)                                                                                 \
-  STEADY_BENCH(name) {                                                                                                 \
-    auto x = steady::opaque(input);                                                                                    \
-    return call;                                                                                                       \
-  }
-LOAD_PAYLOADS(STEADY_LOAD)
+LOAD_PAYLOADS(STEADY_ONE_CALL_BENCH)

@@ -2,6 +2,7 @@
 // users do (DoNotOptimize on input and result).
 #include <benchmark/benchmark.h>
 
+#include "../one_call.h"
 #include "payloads.h"
 
 static void empty(benchmark::State &state) {
@@ -21,17 +22,6 @@ BENCHMARK(add_chain<1000>)->Name("add_chain_1000");
 BENCHMARK(add_chain<2000>)->Name("add_chain_2000");
 
 // One call per invocation, written as Google Benchmark's users do.
-#define GB_ONE_CALL(name, input, call)                                                                                 \
-  static void call_##name(benchmark::State &state) {                                                                   \
-    [[maybe_unused]] char buf[64];                                                                                     \
-    auto x = input;                                                                                                    \
-    for (auto _ : state) {                                                                                             \
-      benchmark::DoNotOptimize(x);                                                                                     \
-      auto r = call;                                                                                                   \
-      benchmark::DoNotOptimize(r);                                                                                     \
-    }                                                                                                                  \
-  }                                                                                                                    \
-  BENCHMARK(call_##name);
-STEADY_ONE_CALL_PAYLOADS(GB_ONE_CALL)
+STEADY_ONE_CALL_PAYLOADS(GB_ONE_CALL_BENCH)
 
 BENCHMARK_MAIN();

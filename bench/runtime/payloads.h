@@ -35,13 +35,13 @@ inline Block copy64(const char *from) {
   return b;
 }
 
-// name, input, call (x: the opaque input; buf: a 64-byte local buffer)
+// benchmark name, input, call (x: the opaque input; buf: a 64-byte local buffer)
 #define STEADY_ONE_CALL_PAYLOADS(X)                                                                                    \
-  X(log, 42.0, std::log(x))                                                                                            \
-  X(exp, 4.2, std::exp(x))                                                                                             \
-  X(sin, 1.3, std::sin(x))                                                                                             \
-  X(sqrt, 2.5, std::sqrt(x))                                                                                           \
-  X(snprintf, 12345, std::snprintf(buf, sizeof buf, "%d", x))                                                          \
-  X(memcpy64, payloads::source64, payloads::copy64(x))
+  X(call_log, 42.0, std::log(x))                                                                                       \
+  X(call_exp, 4.2, std::exp(x))                                                                                        \
+  X(call_sin, 1.3, std::sin(x))                                                                                        \
+  X(call_sqrt, 2.5, std::sqrt(x))                                                                                      \
+  X(call_snprintf, 12345, std::snprintf(buf, sizeof buf, "%d", x))                                                     \
+  X(call_memcpy64, payloads::source64, payloads::copy64(x))
 
 } // namespace payloads

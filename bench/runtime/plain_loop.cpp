@@ -52,7 +52,7 @@ int main() {
       auto r = call;                                                                                                   \
       consume(r);                                                                                                      \
     };                                                                                                                 \
-    std::printf("%s\"call_" #name "\": %.4f, \"call_" #name " x100\": %.4f", sep, ns_per_op<1>(once),                  \
+    std::printf("%s\"" #name "\": %.4f, \"" #name " x100\": %.4f", sep, ns_per_op<1>(once),                            \
                 ns_per_op<100>([&] { _Pragma("clang loop unroll(full)") for (int k = 0; k < 100; ++k) once(); }));     \
     sep = ", ";                                                                                                        \
   }

@@ -1,6 +1,7 @@
 // bench-runtime, steady side: an empty payload and add chains of N and 2N.
 #include <steady/steady.h>
 
+#include "../one_call.h"
 #include "payloads.h"
 
 // Returns a value so that the harness loop (with its sink) stays: what is left
@@ -10,10 +11,4 @@ STEADY_BENCH(add_chain_1000) { return payloads::add_chain<1000>(steady::opaque(1
 STEADY_BENCH(add_chain_2000) { return payloads::add_chain<2000>(steady::opaque(1ull), 3); }
 
 // One call per invocation, written as a steady user would: opaque input, result returned.
-#define STEADY_ONE_CALL(name, input, call)                                                                             \
-  STEADY_BENCH(call_##name) {                                                                                          \
-    [[maybe_unused]] char buf[64];                                                                                     \
-    auto x = steady::opaque(input);                                                                                    \
-    return call;                                                                                                       \
-  }
-STEADY_ONE_CALL_PAYLOADS(STEADY_ONE_CALL)
+STEADY_ONE_CALL_PAYLOADS(STEADY_ONE_CALL_BENCH)

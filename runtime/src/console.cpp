@@ -38,14 +38,12 @@ void print_machine_busy(const RunResult &run) {
     all.bound_hit += b.summary.bound_hit;
   }
   const double share = preempted_share(all);
-  const MachineLoad &l = run.load_end;
+  const double steal = steal_share(run.load_start, run.load_end);
+  const std::string stolen = steal > 0.001 ? fmt::format(", {:.1f} % stolen by the hypervisor", 100 * steal) : "";
   if (share >= kBusyShare || all.bound_hit)
     std::fprintf(stderr, "machine busy: %.1f %% of batches preempted and %s; load average %.1f on %d CPUs%s\n",
-                 100 * share, all.preempted_kept ? "kept only where no clean batch came" : "re-run", l.load1,
-                 run.machine.cores,
-                 steal_share(run.load_start, l) > 0.001
-                     ? fmt::format(", {:.1f} % stolen by the hypervisor", 100 * steal_share(run.load_start, l)).c_str()
-                     : "");
+                 100 * share, all.preempted_kept ? "kept only where no clean batch came" : "re-run", run.load_end.load1,
+                 run.machine.cores, stolen.c_str());
   if (all.bound_hit)
     std::fprintf(stderr,
                  "warning: %d iteration(s) found no batch free of preemption within %gx their time; their "

@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <set>
@@ -32,6 +33,7 @@
 #include "commands.h"
 #include "comparison.h"
 #include "process.h"
+#include "slurm.h"
 #include "steady/results_json.h"
 
 extern char **environ;
@@ -51,6 +53,10 @@ struct AbOptions {
   std::string json_side[2];
   bool verbose = false;
   std::vector<std::string> runner_args;
+  // --slurm: every round is a job array, a task per benchmark running its A
+  // and B fork one after the other on one node (slurm.h).
+  bool slurm = false;
+  SlurmPlace place;
 };
 
 const char *kSide[2] = {"A", "B"};
@@ -140,12 +146,15 @@ private:
   double ticks_per_ns_ = 0;            // one conversion for every fork of both sides
   std::string timer_source_;
   int sequence_ = 0;
+  std::string slurm_name_; // the Slurm jobs' name (--slurm)
 
   bool check_binary(int side, std::vector<std::string> &names);
   bool select_benchmarks();
   std::vector<std::string> runner_args(int side, const Bench &b, const std::string &out) const;
   ForkResult read_fork(Bench &b, int side, const std::string &out, std::string &problem);
   void run_fork(Bench &b, int side, int round);
+  void collect_fork(Bench &b, int side, int round, int seq, const std::string &out, const Spawned &r);
+  void run_round_on_slurm(const std::vector<Bench *> &pending, int round);
   void run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look);
   RunResult side_results(int side) const;
   std::optional<Row> compare(const Bench &b, const CompareOptions &c) const;
@@ -201,7 +210,7 @@ std::vector<std::string> Ab::runner_args(int side, const Bench &b, const std::st
   }
   // The first runner's TSC frequency for all the others: no calibration
   // noise between forks, and ~100 ms less per fork.
-  if (ticks_per_ns_ > 0)
+  if (ticks_per_ns_ > 0 && !o_.slurm) // nodes differ in frequency: each runner calibrates its own
     args.push_back(fmt::format("--steady-timer={},{}", ticks_per_ns_, timer_source_));
   args.insert(args.end(), o_.runner_args.begin(), o_.runner_args.end());
   return args;
@@ -236,6 +245,8 @@ ForkResult Ab::read_fork(Bench &b, int side, const std::string &out, std::string
     ticks_per_ns_ = run.timer.ticks_per_ns;
     timer_source_ = run.timer.source;
   }
+  if (o_.slurm) // in the ticks of the first runner, like the forks that share its frequency
+    rescale_ticks(*fork, run.timer.ticks_per_ns, ticks_per_ns_);
   if (!header_[side]) {
     run.benchmarks.clear();
     header_[side] = std::move(run);
@@ -249,7 +260,11 @@ void Ab::run_fork(Bench &b, int side, int round) {
   std::string out = fmt::format("{}/fork-{}.json", tmp_, sequence_);
   std::vector<std::string> args = runner_args(side, b, out);
   int seq = sequence_++;
-  Spawned r = spawn(args, out);
+  collect_fork(b, side, round, seq, out, spawn(args, out));
+}
+
+// What a runner left in `out` (`r`: how it ended), as fork `seq` of `b`'s side.
+void Ab::collect_fork(Bench &b, int side, int round, int seq, const std::string &out, const Spawned &r) {
   ForkResult fork;
   std::string problem = r.problem;
   if (problem.empty()) {
@@ -350,6 +365,49 @@ bool Ab::select_benchmarks() {
   return true;
 }
 
+// The round as one job array: a task per benchmark runs its two forks, in a
+// random order, on one node, so that the node's speed cancels in the ratio.
+void Ab::run_round_on_slurm(const std::vector<Bench *> &pending, int round) {
+  struct Planned {
+    Bench *b;
+    int side, seq;
+    std::string out;
+  };
+  std::vector<Planned> planned;
+  std::vector<WaveTask> tasks;
+  for (Bench *b : pending) {
+    WaveTask &task = tasks.emplace_back();
+    int first = int(rng_() & 1);
+    for (int side : {first, 1 - first}) {
+      std::string out = fmt::format("{}/fork-{}.json", tmp_, sequence_);
+      std::vector<std::string> args = runner_args(side, *b, out);
+      args.pop_back(); // --json: the task writes the file stamped with its node
+      planned.push_back({b, side, sequence_++, out});
+      task.runs.push_back({args, out});
+    }
+  }
+  const std::string wave = fmt::format("{}/round-{}.json", tmp_, round);
+  std::map<int, TaskState> states;
+  try {
+    write_atomically(wave, [&](std::ostream &o) { o << nlohmann::json{{"tasks", tasks}}.dump() << "\n"; });
+    states = run_wave(wave, tasks, slurm_name_, o_.place, tmp_ + "/logs");
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "steady ab: {}\n", e.what());
+  }
+  std::remove(wave.c_str());
+  for (std::size_t k = 0; k < planned.size(); ++k) {
+    const Planned &p = planned[k];
+    Spawned r;
+    r.status = 0;
+    if (!std::ifstream(p.out)) {
+      const TaskState &s = states[int(k / 2)];
+      r.problem = fmt::format("Slurm task {} on {}: {}, exit code {}", s.job_id, s.node.empty() ? "?" : s.node,
+                              s.state.empty() ? "unknown" : s.state, s.exit_code.empty() ? "?" : s.exit_code);
+    }
+    collect_fork(*p.b, p.side, round, p.seq, p.out, r);
+  }
+}
+
 // One fork of every pending benchmark on both sides, in a random order, then
 // a look at those that reached the next look.
 void Ab::run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look) {
@@ -358,10 +416,14 @@ void Ab::run_round(int round, const std::vector<int> &looks, const CompareOption
     if (!b.decided && !b.given_up)
       pending.push_back(&b);
   std::shuffle(pending.begin(), pending.end(), rng_);
+  if (o_.slurm)
+    run_round_on_slurm(pending, round);
   for (Bench *b : pending) {
-    int first = int(rng_() & 1);
-    run_fork(*b, first, round);
-    run_fork(*b, 1 - first, round);
+    if (!o_.slurm) {
+      int first = int(rng_() & 1);
+      run_fork(*b, first, round);
+      run_fork(*b, 1 - first, round);
+    }
     // A benchmark that keeps failing on a side is given up, with its data.
     for (int side : {0, 1})
       if (b->failed[side] >= 3 && b->ok[side] == 0 && !b->given_up) {
@@ -426,16 +488,33 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
 }
 
 int Ab::run() {
-  char dir[] = "/tmp/steady-ab.XXXXXX";
+  // Slurm's nodes see the forks' files only on a shared file system: the
+  // current directory, not /tmp.
+  char dir_local[] = "/tmp/steady-ab.XXXXXX", dir_shared[] = "steady-ab.XXXXXX";
+  char *dir = o_.slurm ? dir_shared : dir_local;
+  if (o_.slurm) {
+    if (auto why = slurm_unavailable()) {
+      fmt::print(stderr, "steady ab: {}\n", *why);
+      return 2;
+    }
+  }
   if (!mkdtemp(dir)) {
     fmt::print(stderr, "steady ab: cannot create a temporary directory: {}\n", std::strerror(errno));
     return 2;
   }
-  tmp_ = dir;
+  tmp_ = o_.slurm ? std::filesystem::absolute(dir).string() : std::string(dir);
+  slurm_name_ = "steady-ab-" + std::to_string(getpid());
   struct Cleanup {
     std::string d;
-    ~Cleanup() { rmdir(d.c_str()); }
-  } cleanup{tmp_};
+    bool shared;
+    ~Cleanup() {
+      if (shared) { // the task logs; failures are reported with Slurm's state
+        std::error_code ec;
+        std::filesystem::remove_all(d + "/logs", ec);
+      }
+      rmdir(d.c_str());
+    }
+  } cleanup{tmp_, o_.slurm};
   if (!select_benchmarks())
     return 2;
 
@@ -491,6 +570,13 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->add_option("--json-a", o->json_side[0], "Write A's forks as a steady result file (for steady compare)");
   sub->add_option("--json-b", o->json_side[1], "Write B's forks as a steady result file");
   sub->add_flag("--verbose,-v", o->verbose, "Print every fork as it finishes");
+  sub->add_flag("--slurm", o->slurm,
+                "Run every round as a Slurm job array: each benchmark's A and B fork on the same node, one after the "
+                "other (needs the binaries and the current directory on a shared file system)");
+  sub->add_option("--partition", o->place.partition, "With --slurm: the jobs' partition");
+  sub->add_option("--time", o->place.time, "With --slurm: time limit per task");
+  sub->add_option("--max-nodes", o->place.max_nodes, "With --slurm: tasks running at once")
+      ->check(CLI::NonNegativeNumber);
   add_comparison_options(sub, *c, *gate, *margin);
   sub->allow_extras();
   sub->callback([sub, o, c, gate, margin, after_dashes] {

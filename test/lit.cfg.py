@@ -34,3 +34,10 @@ if any(os.path.exists("/sys/bus/event_source/devices/" + d) for d in ("cpu", "cp
 import platform
 if platform.machine() == "x86_64":
     config.available_features.add("x86_64")
+
+# The Slurm tests run against the cluster test/slurm/run-with-cluster starts
+# (ctest's "slurm" test), never against a cluster SLURM_CONF may name.
+slurm_conf = os.environ.get("STEADY_TEST_SLURM_CONF")
+if slurm_conf and os.path.exists(slurm_conf):
+    config.available_features.add("slurm-cluster")
+    config.environment["SLURM_CONF"] = slurm_conf

@@ -1,5 +1,6 @@
 #include "steady/results_json.h"
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
@@ -54,6 +55,11 @@ void to_json(json &j, const Summary &s) {
          {"discarded", s.preempted - s.preempted_kept},
          {"kept", s.preempted_kept},
          {"bound_hit_iterations", s.bound_hit}}}};
+  if (s.nodes > 0) { // written by steady slurm only
+    j["nodes"] = s.nodes;
+    if (!std::isnan(s.between_node_share))
+      j["between_node_share"] = s.between_node_share;
+  }
 }
 
 void from_json(const json &j, Summary &s) {
@@ -83,6 +89,9 @@ void from_json(const json &j, Summary &s) {
     optional_field(*p, "kept", s.preempted_kept);
     optional_field(*p, "bound_hit_iterations", s.bound_hit);
   }
+  optional_field(j, "nodes", s.nodes);
+  s.between_node_share = s.nodes > 1 ? std::nan("") : 0;
+  optional_field(j, "between_node_share", s.between_node_share);
 }
 
 namespace {
@@ -201,6 +210,8 @@ void to_json(json &j, const ForkResult &f) {
        {"iterations", f.iterations}};
   if (f.ab)
     j["ab"] = *f.ab;
+  if (f.slurm)
+    j["slurm"] = *f.slurm;
 }
 
 // warmup_iterations is not read: it is the count of the warmup iterations.
@@ -221,6 +232,8 @@ void from_json(const json &j, ForkResult &f) {
   optional_field(j, "first_invocation_ns", f.first_invocation_ns);
   if (auto ab = j.find("ab"); ab != j.end())
     f.ab = ab->get<AbFork>();
+  if (auto slurm = j.find("slurm"); slurm != j.end())
+    f.slurm = slurm->get<SlurmFork>();
 }
 
 void to_json(json &j, const BenchmarkResult &b) {

@@ -1,6 +1,8 @@
 // A benchmark's summary over its forks, computed from the results alone: the
 // runner and steady ab (for the side files it writes) summarize alike.
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "steady/results.h"
 
@@ -23,6 +25,39 @@ double weighted_percentile(std::vector<BatchSample> samples, double q) {
   return samples.empty() ? 0 : samples.back().ticks_per_op;
 }
 
+// The interval over nodes, forks and iterations when the forks ran on more
+// than one Slurm node (and the nodes and the between-node share in `s`), else
+// over forks and iterations.
+stats::Interval node_level(const std::vector<stats::ForkSamples> &samples, const std::vector<std::string> &node_of,
+                           Summary &s, std::uint64_t seed) {
+  std::map<std::string, std::vector<std::size_t>> by_node;
+  for (std::size_t i = 0; i < samples.size(); ++i)
+    if (!node_of[i].empty())
+      by_node[node_of[i]].push_back(i);
+  s.nodes = int(by_node.size());
+  if (by_node.size() < 2 || by_node.size() != std::set<std::string>(node_of.begin(), node_of.end()).size())
+    return stats::bootstrap_mean_clt(samples, 0.99, 1000, seed);
+  std::vector<stats::NodeSummary> nodes;
+  std::vector<std::vector<double>> fork_means;
+  for (const auto &[node, forks] : by_node) {
+    stats::NodeSummary &n = nodes.emplace_back();
+    std::vector<double> &means = fork_means.emplace_back();
+    for (std::size_t i : forks) {
+      stats::ForkSummary &f = n.emplace_back();
+      double sum = 0, weight = 0;
+      for (const stats::IterationSamples &it : samples[i]) {
+        f.push_back(stats::summarize(it));
+        sum += f.back().mean * f.back().weight;
+        weight += f.back().weight;
+      }
+      means.push_back(sum / weight);
+    }
+  }
+  s.ci_over = CiOver::nodes;
+  s.between_node_share = stats::between_group_share(fork_means);
+  return stats::bootstrap_mean_nodes_clt(nodes, 0.99, 1000, seed);
+}
+
 } // namespace
 
 stats::IterationSamples weighted_samples(const Iteration &it, double ticks_per_ns) {
@@ -42,6 +77,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
   s.counters_per_op.assign(counters, 0);
   std::vector<BatchSample> batches;
   std::vector<stats::ForkSamples> samples;
+  std::vector<std::string> node_of; // per fork in samples: its Slurm node, "" when not run by steady slurm
   double ticks = 0, ops = 0;
   for (const ForkResult &f : forks) {
     if (f.warmup)
@@ -73,15 +109,17 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
     }
     if (!fork.empty()) {
       samples.push_back(std::move(fork));
+      node_of.push_back(f.slurm ? f.slurm->node : "");
       ++s.forks_used;
     }
   }
   if (samples.empty())
     return s;
   // The 99 % interval of the hierarchical bootstrap (forks, iterations, batch
-  // samples), the same resampling as the rciw criterion.
+  // samples), the same resampling as the rciw criterion; with forks from
+  // several machines, machines are its outermost level.
   s.ci_over = samples.size() >= 2 ? CiOver::forks : CiOver::iterations;
-  stats::Interval ci = stats::bootstrap_mean_clt(samples, 0.99, 1000, seed);
+  stats::Interval ci = node_level(samples, node_of, s, seed);
   s.ticks_per_op = ticks / ops;
   s.ns_per_op = s.ticks_per_op / ticks_per_ns;
   s.ci_low = ci.low / ticks_per_ns;

@@ -37,6 +37,7 @@ struct Cli {
   std::string timer_spec; // hidden: the parent's TSC frequency and source
   std::string mode = "avgt";
   std::string profile;
+  bool print_config = false; // hidden: print the resolved configuration (steady slurm)
 };
 
 // --profile=steady-state: long static series for `steady analyze`. The thesis
@@ -122,6 +123,7 @@ void define(CLI::App &app, Cli &cli) {
   app.add_flag("--verbose,-v", c.verbose, "Print each iteration as it is measured");
   app.add_option("--steady-fork", cli.fork_spec)->group("");
   app.add_option("--steady-timer", cli.timer_spec)->group("");
+  app.add_flag("--steady-config", cli.print_config)->group("");
 }
 
 // The options a fork needs to measure like its parent.
@@ -455,6 +457,16 @@ int run_main(int argc, char **argv) {
   if (auto err = Counters::validate(wanted_counters)) {
     std::fprintf(stderr, "error: %s (nothing was run)\n", err->c_str());
     return 2;
+  }
+  if (cli.print_config) {
+    // steady slurm runs each fork as a runner of its own: it takes the
+    // configuration as this runner resolved it (profile, static or dynamic).
+    nlohmann::json names = nlohmann::json::array();
+    for (std::size_t i : selected)
+      names.push_back(benchmarks()[i].name);
+    nlohmann::json doc = {{"config", cfg}, {"json", cfg.json}, {"csv", cfg.csv}, {"benchmarks", names}};
+    std::printf("%s\n", doc.dump().c_str());
+    return 0;
   }
   warn_unprotected(selected);
 

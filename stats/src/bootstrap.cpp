@@ -188,6 +188,74 @@ Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidenc
   return percentile_interval(point_estimate(forks), means, confidence);
 }
 
+Interval bootstrap_mean_nodes_clt(std::span<const NodeSummary> nodes, double confidence, int resamples,
+                                  std::uint64_t seed) {
+  if (nodes.empty())
+    throw std::invalid_argument("bootstrap of no nodes");
+  double sum = 0, weight = 0;
+  for (const NodeSummary &n : nodes) {
+    if (n.empty())
+      throw std::invalid_argument("bootstrap of a node without forks");
+    for (const ForkSummary &f : n) {
+      if (f.empty())
+        throw std::invalid_argument("bootstrap of a fork without iterations");
+      for (const IterationSummary &it : f) {
+        sum += it.weight * it.mean;
+        weight += it.weight;
+      }
+    }
+  }
+  Rng rng(seed);
+  Normal normal;
+  std::vector<double> means(static_cast<std::size_t>(resamples));
+  for (double &m : means) {
+    double s = 0, w = 0;
+    for (std::size_t k = 0; k < nodes.size(); ++k) {
+      const NodeSummary &node = nodes[rng.below(nodes.size())];
+      // A drawn node's forks resampled as bootstrap_mean_clt resamples a run's.
+      for (std::size_t f = 0; f < node.size(); ++f) {
+        const ForkSummary &fork = node[rng.below(node.size())];
+        for (std::size_t i = 0; i < fork.size(); ++i) {
+          const IterationSummary &it = fork[rng.below(fork.size())];
+          s += it.weight * std::clamp(it.mean + it.sd * normal(rng), it.min, it.max);
+          w += it.weight;
+        }
+      }
+    }
+    m = s / w;
+  }
+  return percentile_interval(sum / weight, means, confidence);
+}
+
+double between_group_share(const std::vector<std::vector<double>> &groups) {
+  double n = 0, sum = 0, sum_sq_sizes = 0, k = 0;
+  for (const std::vector<double> &g : groups) {
+    if (g.empty())
+      continue;
+    k += 1;
+    n += double(g.size());
+    sum_sq_sizes += double(g.size()) * double(g.size());
+    for (double x : g)
+      sum += x;
+  }
+  if (k < 2 || n <= k)
+    return std::numeric_limits<double>::quiet_NaN();
+  const double grand = sum / n;
+  double ssb = 0, ssw = 0;
+  for (const std::vector<double> &g : groups) {
+    if (g.empty())
+      continue;
+    double m = mean(g);
+    ssb += double(g.size()) * (m - grand) * (m - grand);
+    for (double x : g)
+      ssw += (x - m) * (x - m);
+  }
+  const double msb = ssb / (k - 1), msw = ssw / (n - k);
+  const double n0 = (n - sum_sq_sizes / n) / (k - 1);
+  const double between = std::max(0.0, (msb - msw) / n0);
+  return between + msw > 0 ? between / (between + msw) : 0;
+}
+
 Interval bootstrap_mean_clt(const std::vector<ForkSamples> &data, double confidence, int resamples,
                             std::uint64_t seed) {
   check(data);

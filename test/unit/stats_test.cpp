@@ -291,5 +291,41 @@ TEST(Compare, PowerRelation) {
   EXPECT_NEAR(samples_needed(0.5, 0.01, 0.8), 8 * z * z, 1e-7);
 }
 
+TEST(BetweenGroupShare, MatchesHandComputation) {
+  // Grand mean 3.5; MSB = 3 (1.5^2 + 1.5^2) / 1 = 13.5; MSW = (2 + 2) / 4 = 1;
+  // n0 = (6 - 18 / 6) / 1 = 3; s_b = (13.5 - 1) / 3; share = s_b / (s_b + 1) = 12.5 / 15.5.
+  EXPECT_NEAR(between_group_share({{1, 2, 3}, {4, 5, 6}}), 12.5 / 15.5, 1e-12);
+  // Unbalanced: groups {1, 3} and {10, 11, 12}: N = 5, grand mean 37 / 5; MSB =
+  // 2 (2 - 7.4)^2 + 3 (11 - 7.4)^2 = 97.2; MSW = (2 + 2) / 3; n0 = (5 - 13 / 5) / 1 = 2.4.
+  const double msw = 4.0 / 3, sb = (97.2 - msw) / 2.4;
+  EXPECT_NEAR(between_group_share({{1, 3}, {10, 11, 12}}), sb / (sb + msw), 1e-12);
+  EXPECT_DOUBLE_EQ(between_group_share({{1, 2, 3}, {3, 2, 1}}), 0); // the groups do not differ
+  EXPECT_TRUE(std::isnan(between_group_share({{1}, {2}})));         // nothing within a group to compare with
+  EXPECT_TRUE(std::isnan(between_group_share({{1, 2, 3}})));
+}
+
+TEST(Bootstrap, NodesAreTheOutermostLevel) {
+  // Two nodes, 10 forks each of one exact iteration: 10 ns on one, 20 on the
+  // other. Drawing two nodes gives means of 10, 15 or 20 (p = 1/4 each end):
+  // the 99 % interval is [10, 20]. Forks drawn from both pooled (the
+  // fork-level bootstrap of the same 20 forks) would claim a narrower one.
+  auto fork = [](double v) { return ForkSummary{summarize(IterationSamples{{v, 1}, {v, 1}})}; };
+  std::vector<NodeSummary> nodes(2);
+  std::vector<ForkSamples> pooled;
+  for (int f = 0; f < 10; ++f) {
+    nodes[0].push_back(fork(10));
+    nodes[1].push_back(fork(20));
+    pooled.push_back({{{10, 1}, {10, 1}}});
+    pooled.push_back({{{20, 1}, {20, 1}}});
+  }
+  Interval by_node = bootstrap_mean_nodes_clt(nodes, 0.99, 2000, 7);
+  EXPECT_DOUBLE_EQ(by_node.estimate, 15);
+  EXPECT_DOUBLE_EQ(by_node.low, 10);
+  EXPECT_DOUBLE_EQ(by_node.high, 20);
+  Interval by_fork = bootstrap_mean_clt(pooled, 0.99, 2000, 7);
+  EXPECT_GT(by_fork.low, 10);
+  EXPECT_LT(by_fork.high, 20);
+}
+
 } // namespace
 } // namespace steady::stats

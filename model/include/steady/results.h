@@ -136,6 +136,14 @@ struct AbFork {
   int round = 0, sequence = 0;
 };
 
+// Where steady slurm ran a fork: the Slurm node (SLURMD_NODENAME, not the
+// hostname: one host may run several node names) and the job array task.
+struct SlurmFork {
+  std::string node;
+  long job_id = 0, array_job_id = 0;
+  int array_task_id = 0;
+};
+
 struct ForkResult {
   int number = 0; // 1-based, warmup forks first
   bool warmup = false;
@@ -157,14 +165,16 @@ struct ForkResult {
   // (before the batch calibration), overhead subtracted; 0 if not measured.
   double first_invocation_ns = 0;
   std::optional<AbFork> ab;
+  std::optional<SlurmFork> slurm;
 
   bool failed() const { return status != ForkStatus::ok; }
   int warmup_iterations() const;
 };
 
 // What the summary's 99 % CI resampled: several forks (hierarchical
-// bootstrap), or the iterations of one fork; none without measurements.
-enum class CiOver { none, forks, iterations };
+// bootstrap), or the iterations of one fork; none without measurements;
+// nodes, then forks within them, when the forks ran on several Slurm nodes.
+enum class CiOver { none, forks, iterations, nodes };
 
 struct Summary {
   double ns_per_op = 0, ci_low = 0, ci_high = 0;
@@ -180,6 +190,11 @@ struct Summary {
   int batches_run = 0, preempted = 0, preempted_kept = 0, bound_hit = 0;
   // instructions / cycles when both were counted, else 0.
   double ipc = 0;
+  // The Slurm nodes the forks used ran on (0: not run by steady slurm), and
+  // the share of the fork means' variance that lies between nodes (one-way
+  // random-effects ANOVA; NaN when no node ran two forks).
+  int nodes = 0;
+  double between_node_share = 0;
 };
 
 struct StopResult {

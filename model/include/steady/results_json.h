@@ -23,7 +23,7 @@ NLOHMANN_JSON_SERIALIZE_ENUM(ForkStatus, {{ForkStatus::error, "error"},
                                           {ForkStatus::interrupted, "interrupted"},
                                           {ForkStatus::spawn_failed, "spawn-failed"},
                                           {ForkStatus::runner_failed, "runner-failed"}})
-NLOHMANN_JSON_SERIALIZE_ENUM(CiOver, {{CiOver::none, ""}, {CiOver::forks, "forks"}, {CiOver::iterations, "iterations"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(CiOver, {{CiOver::none, ""}, {CiOver::forks, "forks"}, {CiOver::iterations, "iterations"}, {CiOver::nodes, "nodes"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(Mode, {{Mode::AverageTime, "avgt"}, {Mode::Sample, "sample"}, {Mode::SingleShot, "ss"}})
 
 // The types whose keys are their members' names; a missing key reads as the
@@ -38,6 +38,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PreemptionInfo, mechanism, fallb
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CompileFinding, kind, message)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(StopResult, criterion, stable, reason, last)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(AbFork, side, round, sequence, binary)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(SlurmFork, node, job_id, array_job_id, array_task_id)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(AbRun, side, binary, other, seed)
 
 // The types whose JSON differs from their members: required keys, other

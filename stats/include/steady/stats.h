@@ -96,6 +96,21 @@ using ForkSummary = std::vector<IterationSummary>;
 IterationSummary summarize(const IterationSamples &it);
 Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidence, int resamples, std::uint64_t seed);
 
+// The same with machines as the outermost level (forks run on several nodes
+// of a cluster): each resample draws nodes, then forks within each drawn
+// node, then iterations; iterations are never pooled across machines.
+using NodeSummary = std::vector<ForkSummary>;
+Interval bootstrap_mean_nodes_clt(std::span<const NodeSummary> nodes, double confidence, int resamples,
+                                  std::uint64_t seed);
+
+// The share of the variance of `groups`' values that lies between the groups
+// (the intraclass correlation of a one-way random-effects ANOVA, by the method
+// of moments, unbalanced groups allowed): s_b / (s_b + s_w) with s_w the mean
+// square within groups and s_b = max(0, (MSB - MSW) / n0). NaN when there is
+// no within-group variance to compare with (no group has two values) or fewer
+// than two groups.
+double between_group_share(const std::vector<std::vector<double>> &groups);
+
 // Percentile CI of mean(b) / mean(a) for two independent runs: both are
 // resampled in every round and the ratio taken per round.
 Interval bootstrap_ratio(const std::vector<ForkSamples> &a, const std::vector<ForkSamples> &b, double confidence,

@@ -1,0 +1,233 @@
+// The Slurm client programs, run as processes (slurm.h).
+#include <cerrno>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <spawn.h>
+#include <sstream>
+#include <stdexcept>
+#include <unistd.h>
+
+#include <fmt/core.h>
+
+#include "process.h"
+#include "slurm.h"
+
+extern char **environ;
+
+namespace steady::driver {
+
+void to_json(nlohmann::json &j, const TaskRun &r) { j = {{"argv", r.argv}, {"out", r.out}}; }
+void from_json(const nlohmann::json &j, TaskRun &r) {
+  j.at("argv").get_to(r.argv);
+  j.at("out").get_to(r.out);
+}
+void to_json(nlohmann::json &j, const WaveTask &t) { j = {{"runs", t.runs}}; }
+void from_json(const nlohmann::json &j, WaveTask &t) { j.at("runs").get_to(t.runs); }
+
+namespace {
+
+std::string slurp_and_remove(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  std::remove(path.c_str());
+  return s.str();
+}
+
+} // namespace
+
+Captured capture(const std::vector<std::string> &args) {
+  Captured c;
+  char out[] = "/tmp/steady-slurm-out.XXXXXX", err[] = "/tmp/steady-slurm-err.XXXXXX";
+  int fo = mkstemp(out), fe = mkstemp(err);
+  if (fo < 0 || fe < 0)
+    throw std::runtime_error(fmt::format("cannot create a temporary file: {}", std::strerror(errno)));
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, fo, 1);
+  posix_spawn_file_actions_adddup2(&fa, fe, 2);
+  std::vector<char *> argv = c_argv(args);
+  pid_t pid;
+  int e = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(fo);
+  close(fe);
+  if (e == 0)
+    c.status = wait_exit_status(pid);
+  c.out = slurp_and_remove(out);
+  c.err = e ? std::string(std::strerror(e)) : slurp_and_remove(err);
+  if (e)
+    std::remove(err);
+  return c;
+}
+
+namespace {
+
+std::string first_line(const std::string &s) {
+  std::string t = s.substr(0, s.find('\n'));
+  return t.empty() ? "(no message)" : t;
+}
+
+bool in_path(const std::string &program) {
+  const char *path = std::getenv("PATH");
+  std::stringstream dirs(path ? path : "");
+  for (std::string d; std::getline(dirs, d, ':');)
+    if (access((d + "/" + program).c_str(), X_OK) == 0)
+      return true;
+  return false;
+}
+
+std::string quote(const std::string &s) {
+  std::string q = "'";
+  for (char c : s)
+    q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::vector<std::string> place_args(const SlurmPlace &p) {
+  std::vector<std::string> a;
+  if (!p.partition.empty())
+    a.push_back("--partition=" + p.partition);
+  if (!p.time.empty())
+    a.push_back("--time=" + p.time);
+  return a;
+}
+
+long sbatch(std::vector<std::string> args, const std::vector<std::string> &command) {
+  std::string wrap = "exec";
+  for (const std::string &c : command)
+    wrap += " " + quote(c);
+  args.insert(args.begin(), {"sbatch", "--parsable", "--wrap=" + wrap});
+  Captured c = capture(args);
+  if (c.status != 0)
+    throw std::runtime_error(fmt::format("sbatch failed (status {}): {}", c.status, first_line(c.err)));
+  // --parsable: "jobid" or "jobid;cluster"
+  return std::strtol(c.out.c_str(), nullptr, 10);
+}
+
+std::string user() {
+  Captured c = capture({"id", "-un"});
+  return first_line(c.out);
+}
+
+} // namespace
+
+std::optional<std::string> slurm_unavailable() {
+  for (const char *p : {"sbatch", "squeue", "scontrol"})
+    if (!in_path(p))
+      return fmt::format("Slurm is not installed here: {} is not in PATH", p);
+  Captured c = capture({"scontrol", "ping"});
+  if (c.status != 0 || c.out.find("is UP") == std::string::npos)
+    return fmt::format("Slurm is not configured or its controller does not answer (scontrol ping: {})",
+                       first_line(c.err.empty() ? c.out : c.err));
+  return std::nullopt;
+}
+
+long submit_wave(const std::string &wave_file, const std::vector<WaveTask> &tasks, const std::string &name,
+                 const SlurmPlace &place, const std::string &log_dir) {
+  std::string array = fmt::format("--array=0-{}", tasks.size() - 1);
+  if (place.max_nodes > 0)
+    array += fmt::format("%{}", place.max_nodes);
+  std::vector<std::string> args = {"--job-name=" + name, array, "--exclusive", "--nodes=1", "--ntasks=1",
+                                   "--output=" + log_dir + "/%A_%a.out"};
+  for (const std::string &a : place_args(place))
+    args.push_back(a);
+  return sbatch(args, {self_path(), "slurm-task", wave_file});
+}
+
+long submit_after(long after, const std::vector<std::string> &command, const std::string &name,
+                  const SlurmPlace &place, const std::string &log) {
+  std::vector<std::string> args = {"--job-name=" + name, fmt::format("--dependency=afterany:{}", after),
+                                   "--kill-on-invalid-dep=yes", "--nodes=1", "--ntasks=1", "--output=" + log};
+  for (const std::string &a : place_args(place))
+    args.push_back(a);
+  return sbatch(args, command);
+}
+
+bool jobs_alive(const std::string &name) {
+  Captured c = capture({"squeue", "-h", "-u", user(), "-n", name, "-o", "%i %T"});
+  if (c.status != 0)
+    throw std::runtime_error("squeue failed: " + first_line(c.err));
+  return c.out.find_first_not_of(" \n") != std::string::npos;
+}
+
+void cancel_jobs(const std::string &name) { capture({"scancel", "-u", user(), "-n", name}); }
+
+std::map<int, TaskState> array_states(long array_job) {
+  std::map<int, TaskState> states;
+  Captured c = capture({"scontrol", "show", "job", "-o", std::to_string(array_job)});
+  if (c.status == 0) {
+    std::istringstream lines(c.out);
+    for (std::string line; std::getline(lines, line);) {
+      std::map<std::string, std::string> kv;
+      std::istringstream words(line);
+      for (std::string w; words >> w;)
+        if (std::size_t eq = w.find('='); eq != std::string::npos)
+          kv.emplace(w.substr(0, eq), w.substr(eq + 1));
+      const std::string &task = kv["ArrayTaskId"];
+      if (task.empty() || task.find_first_not_of("0123456789") != std::string::npos)
+        continue; // pending tasks are listed as a range
+      states[std::stoi(task)] = {kv["JobState"], kv["ExitCode"], kv["NodeList"], std::atol(kv["JobId"].c_str())};
+    }
+    if (!states.empty())
+      return states;
+  }
+  // Ended longer than MinJobAge ago: accounting, where there is any.
+  c = capture({"sacct", "-n", "-P", "-X", "-j", std::to_string(array_job), "--format=JobID,State,ExitCode,NodeList,JobIDRaw"});
+  if (c.status != 0)
+    return states;
+  std::istringstream lines(c.out);
+  for (std::string line; std::getline(lines, line);) {
+    std::vector<std::string> f;
+    std::stringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, '|');)
+      f.push_back(cell);
+    std::size_t us = f.empty() ? std::string::npos : f[0].find('_');
+    if (f.size() < 5 || us == std::string::npos)
+      continue;
+    std::string task = f[0].substr(us + 1);
+    if (task.empty() || task.find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    states[std::stoi(task)] = {f[1].substr(0, f[1].find(' ')), f[2], f[3], std::atol(f[4].c_str())};
+  }
+  return states;
+}
+
+std::map<int, TaskState> run_wave(const std::string &wave_file, const std::vector<WaveTask> &tasks,
+                                  const std::string &name, const SlurmPlace &place, const std::string &log_dir) {
+  std::filesystem::create_directories(log_dir);
+  long array = submit_wave(wave_file, tasks, name, place, log_dir);
+  do
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  while (jobs_alive(name));
+  return array_states(array);
+}
+
+void rescale_ticks(ForkResult &f, double from, double to) {
+  if (from <= 0 || to <= 0 || from == to)
+    return;
+  const double k = to / from;
+  for (Iteration &it : f.iterations) {
+    it.ticks *= k;
+    it.ticks_per_op *= k;
+    for (BatchSample &b : it.batches)
+      b.ticks_per_op *= k;
+  }
+}
+
+std::string self_path() {
+  char buf[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0)
+    throw std::runtime_error("cannot find this executable's path (/proc/self/exe)");
+  return std::string(buf, std::size_t(n));
+}
+
+} // namespace steady::driver

@@ -381,7 +381,7 @@ void Ab::run_round_on_slurm(const std::vector<Bench *> &pending, int round) {
     for (int side : {first, 1 - first}) {
       std::string out = fmt::format("{}/fork-{}.json", tmp_, sequence_);
       std::vector<std::string> args = runner_args(side, *b, out);
-      args.pop_back(); // --json: the task writes the file stamped with its node
+      std::erase(args, "--json=" + out); // the task writes the file, stamped with its node
       planned.push_back({b, side, sequence_++, out});
       task.runs.push_back({args, out});
     }
@@ -400,7 +400,7 @@ void Ab::run_round_on_slurm(const std::vector<Bench *> &pending, int round) {
     Spawned r;
     r.status = 0;
     if (!std::ifstream(p.out)) {
-      const TaskState &s = states[int(k / 2)];
+      const TaskState &s = states.count(int(k / 2)) ? states[int(k / 2)] : states[kUnlisted];
       r.problem = fmt::format("Slurm task {} on {}: {}, exit code {}", s.job_id, s.node.empty() ? "?" : s.node,
                               s.state.empty() ? "unknown" : s.state, s.exit_code.empty() ? "?" : s.exit_code);
     }

@@ -12,6 +12,8 @@
 // The command submits the first wave the same way and follows the run until
 // a step finds nothing left to do. Re-running it merges what exists and
 // submits only the forks that have no complete file: a resume.
+#include "slurm.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -31,7 +33,6 @@
 #include <fmt/ranges.h>
 
 #include "commands.h"
-#include "slurm.h"
 #include "slurm_run.h"
 #include "steady/results_json.h"
 #include "steady/stopping.h"
@@ -292,7 +293,7 @@ std::optional<std::string> SlurmRun::prepare(const SlurmRequest &r) {
   Plan p;
   std::error_code ec;
   p.binary = fs::absolute(r.binary, ec).lexically_normal().string();
-  struct stat st {};
+  struct stat st{};
   if (::stat(p.binary.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || access(p.binary.c_str(), X_OK) != 0)
     return fmt::format("'{}' is not an executable file", r.binary);
   p.binary_id = fmt::format("{} bytes, modified {}", st.st_size, st.st_mtime);
@@ -385,7 +386,7 @@ StepOutcome SlurmRun::step(bool submit) {
       continue;
     std::map<int, TaskState> states = array_states(w.array_job);
     for (std::size_t t = 0; t < w.tasks.size(); ++t)
-      if (auto it = states.find(int(t)); it != states.end()) {
+      if (auto it = states.find(int(t)); it != states.end() || (it = states.find(kUnlisted)) != states.end()) {
         w.tasks[t].slurm = it->second;
         w.tasks[t].known = true;
       }
@@ -450,9 +451,11 @@ StepOutcome SlurmRun::step(bool submit) {
         std::string what = fmt::format("Slurm task {}_{}{}: {}, exit code {}", task->second.array_job,
                                        task->second.index, rec->slurm.node.empty() ? "" : " on " + rec->slurm.node,
                                        rec->slurm.state, rec->slurm.exit_code);
+        fork.error = fork.error.empty() ? what : what + "; " + fork.error;
+        if (fork.failed() && file != files.end())
+          what += fmt::format("; its fork {}: {}", to_string(fork.status), file->second.fork.error);
         if (rec->slurm.state == "TIMEOUT")
           fork.status = ForkStatus::timeout;
-        fork.error = fork.error.empty() ? what : what + "; " + fork.error;
         out.faults.push_back({result.name, n, what, file != files.end()});
       } else if (rec && !rec->known && file == files.end()) {
         fork.error = "the task left no result and Slurm no longer knows how it ended";
@@ -518,7 +521,7 @@ StepOutcome SlurmRun::step(bool submit) {
   merged.partial = more || cancelled || merged.benchmarks.size() < plan.benchmarks.size();
   out.partial = merged.partial;
   out.cancelled = cancelled;
-  write_json(plan.merged, merged);
+  ResultsWriter().write(merged, plan.merged); // as the runner writes its file
   out.merged = std::move(merged);
 
   if (more && submit) {

@@ -56,8 +56,8 @@ long submit_wave(const std::string &wave_file, const std::vector<WaveTask> &task
                  const SlurmPlace &place, const std::string &log_dir);
 // Submits `command` (argv) as a one-task job that starts when job `after`
 // has ended, however it ended; returns its job id.
-long submit_after(long after, const std::vector<std::string> &command, const std::string &name,
-                  const SlurmPlace &place, const std::string &log);
+long submit_after(long after, const std::vector<std::string> &command, const std::string &name, const SlurmPlace &place,
+                  const std::string &log);
 
 // Converts a fork's ticks from one TSC frequency to another (nodes differ in
 // frequency; a merged file has one); its ns stay what they are.
@@ -77,6 +77,9 @@ struct TaskState {
 // The states of an array's tasks by task id, from scontrol (the controller
 // keeps ended jobs for MinJobAge) or else sacct (accounting); empty when
 // neither knows the job.
+// kUnlisted: the state of the tasks not listed by themselves (those that
+// never started, in a cancelled array).
+constexpr int kUnlisted = -1;
 std::map<int, TaskState> array_states(long array_job);
 
 // Submits a wave and waits until its tasks have ended; how each ended.

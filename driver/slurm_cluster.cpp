@@ -1,17 +1,17 @@
 // The Slurm client programs, run as processes (slurm.h).
 #include <cerrno>
 #include <chrono>
-#include <filesystem>
-#include <thread>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <spawn.h>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -135,17 +135,21 @@ long submit_wave(const std::string &wave_file, const std::vector<WaveTask> &task
   std::string array = fmt::format("--array=0-{}", tasks.size() - 1);
   if (place.max_nodes > 0)
     array += fmt::format("%{}", place.max_nodes);
-  std::vector<std::string> args = {"--job-name=" + name, array, "--exclusive", "--nodes=1", "--ntasks=1",
-                                   "--output=" + log_dir + "/%A_%a.out"};
+  std::vector<std::string> args = {"--job-name=" + name, array,        "--exclusive",
+                                   "--nodes=1",          "--ntasks=1", "--output=" + log_dir + "/%A_%a.out"};
   for (const std::string &a : place_args(place))
     args.push_back(a);
   return sbatch(args, {self_path(), "slurm-task", wave_file});
 }
 
-long submit_after(long after, const std::vector<std::string> &command, const std::string &name,
-                  const SlurmPlace &place, const std::string &log) {
-  std::vector<std::string> args = {"--job-name=" + name, fmt::format("--dependency=afterany:{}", after),
-                                   "--kill-on-invalid-dep=yes", "--nodes=1", "--ntasks=1", "--output=" + log};
+long submit_after(long after, const std::vector<std::string> &command, const std::string &name, const SlurmPlace &place,
+                  const std::string &log) {
+  std::vector<std::string> args = {"--job-name=" + name,
+                                   fmt::format("--dependency=afterany:{}", after),
+                                   "--kill-on-invalid-dep=yes",
+                                   "--nodes=1",
+                                   "--ntasks=1",
+                                   "--output=" + log};
   for (const std::string &a : place_args(place))
     args.push_back(a);
   return sbatch(args, command);
@@ -171,16 +175,29 @@ std::map<int, TaskState> array_states(long array_job) {
       for (std::string w; words >> w;)
         if (std::size_t eq = w.find('='); eq != std::string::npos)
           kv.emplace(w.substr(0, eq), w.substr(eq + 1));
-      const std::string &task = kv["ArrayTaskId"];
-      if (task.empty() || task.find_first_not_of("0123456789") != std::string::npos)
-        continue; // pending tasks are listed as a range
-      states[std::stoi(task)] = {kv["JobState"], kv["ExitCode"], kv["NodeList"], std::atol(kv["JobId"].c_str())};
+      // Tasks that never started are one record: "1-3,5%2" (% the throttle),
+      // or, once cancelled, a record for the array (task id NO_VAL).
+      if (kv["ArrayTaskId"].size() > 9) {
+        states[kUnlisted] = {kv["JobState"], kv["ExitCode"], "", std::atol(kv["JobId"].c_str())};
+        continue;
+      }
+      std::string tasks = kv["ArrayTaskId"].substr(0, kv["ArrayTaskId"].find('%'));
+      std::stringstream ranges(tasks);
+      for (std::string range; std::getline(ranges, range, ',');) {
+        int first = 0, last = 0;
+        int n = std::sscanf(range.c_str(), "%d-%d", &first, &last);
+        if (n < 1)
+          continue;
+        for (int t = first; t <= (n == 2 ? last : first); ++t)
+          states[t] = {kv["JobState"], kv["ExitCode"], n == 2 ? "" : kv["NodeList"], std::atol(kv["JobId"].c_str())};
+      }
     }
     if (!states.empty())
       return states;
   }
   // Ended longer than MinJobAge ago: accounting, where there is any.
-  c = capture({"sacct", "-n", "-P", "-X", "-j", std::to_string(array_job), "--format=JobID,State,ExitCode,NodeList,JobIDRaw"});
+  c = capture(
+      {"sacct", "-n", "-P", "-X", "-j", std::to_string(array_job), "--format=JobID,State,ExitCode,NodeList,JobIDRaw"});
   if (c.status != 0)
     return states;
   std::istringstream lines(c.out);
@@ -193,7 +210,7 @@ std::map<int, TaskState> array_states(long array_job) {
     if (f.size() < 5 || us == std::string::npos)
       continue;
     std::string task = f[0].substr(us + 1);
-    if (task.empty() || task.find_first_not_of("0123456789") != std::string::npos)
+    if (task.empty() || task.size() > 9 || task.find_first_not_of("0123456789") != std::string::npos)
       continue;
     states[std::stoi(task)] = {f[1].substr(0, f[1].find(' ')), f[2], f[3], std::atol(f[4].c_str())};
   }

@@ -22,9 +22,9 @@ void print_table(const StepOutcome &o) {
     std::string forks = fmt::format("{}", s.forks_used);
     if (s.forks_failed)
       forks += fmt::format("+{}f", s.forks_failed);
-    std::string share = s.nodes < 2                         ? "-"
+    std::string share = s.nodes < 2                        ? "-"
                         : std::isnan(s.between_node_share) ? "n/a"
-                                                            : fmt::format("{:.1f} %", 100 * s.between_node_share);
+                                                           : fmt::format("{:.1f} %", 100 * s.between_node_share);
     fmt::print("{:<32} {:>12.4g} {:>23} {:>9} {:>5} {:>12}  {}{}\n", b.name, s.ns_per_op, ci, forks, s.nodes, share,
                b.stop.stable ? "" : "UNSTABLE: ", b.stop.reason);
   }
@@ -36,8 +36,9 @@ int report(const StepOutcome &o, const std::string &merged) {
   for (const SlurmFault &f : o.faults)
     fmt::print(stderr, "steady slurm: {} fork {}: {}{}\n", f.bench, f.fork, f.what,
                f.measured ? "; what it measured is merged" : "; nothing of it is merged");
-  fmt::print(stderr, "steady slurm: {} {}{}\n", o.partial ? "partial results (the run did not finish) in" : "results in",
-             merged, o.cancelled ? "; the run was cancelled: run the same command again to resume it" : "");
+  fmt::print(stderr, "steady slurm: {} {}{}\n",
+             o.partial ? "partial results (the run did not finish) in" : "results in", merged,
+             o.cancelled ? "; the run was cancelled: run the same command again to resume it" : "");
   return o.partial || !o.faults.empty() ? 1 : 0;
 }
 
@@ -131,7 +132,8 @@ void add_slurm(CLI::App &app, const std::vector<std::string> &after_dashes) {
   });
 
   auto dir = std::make_shared<std::string>();
-  CLI::App *s = app.add_subcommand("slurm-step", "Merge a steady slurm wave and submit the next (run by Slurm)")->group("");
+  CLI::App *s =
+      app.add_subcommand("slurm-step", "Merge a steady slurm wave and submit the next (run by Slurm)")->group("");
   s->add_option("dir", *dir)->required();
   s->callback([dir] {
     try {

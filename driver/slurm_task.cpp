@@ -44,7 +44,7 @@ int run_slurm_task(const std::string &wave_file) {
   // scancel and the time limit send SIGTERM to every process of the job: the
   // runner saves its partial results on it, and this process must outlive it
   // to stamp them (a handler, unlike SIG_IGN, is not inherited by exec).
-  struct sigaction sa {};
+  struct sigaction sa{};
   sa.sa_handler = on_term;
   sigaction(SIGTERM, &sa, nullptr);
   SlurmFork where{env("SLURMD_NODENAME"), std::atol(env("SLURM_JOB_ID").c_str()),

@@ -23,7 +23,10 @@ NLOHMANN_JSON_SERIALIZE_ENUM(ForkStatus, {{ForkStatus::error, "error"},
                                           {ForkStatus::interrupted, "interrupted"},
                                           {ForkStatus::spawn_failed, "spawn-failed"},
                                           {ForkStatus::runner_failed, "runner-failed"}})
-NLOHMANN_JSON_SERIALIZE_ENUM(CiOver, {{CiOver::none, ""}, {CiOver::forks, "forks"}, {CiOver::iterations, "iterations"}, {CiOver::nodes, "nodes"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(CiOver, {{CiOver::none, ""},
+                                      {CiOver::forks, "forks"},
+                                      {CiOver::iterations, "iterations"},
+                                      {CiOver::nodes, "nodes"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(Mode, {{Mode::AverageTime, "avgt"}, {Mode::Sample, "sample"}, {Mode::SingleShot, "ss"}})
 
 // The types whose keys are their members' names; a missing key reads as the

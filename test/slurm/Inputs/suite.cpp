@@ -1,7 +1,6 @@
 // Benchmarks for the steady slurm tests: `add` and `mul`, a few cycles each,
 // and, with -DBOOM, `boom`, whose every fork dies by SIGABRT.
 #include <cstdlib>
-
 #include <steady/steady.h>
 
 STEADY_BENCH(add) { return steady::opaque(3) + steady::opaque(4); }

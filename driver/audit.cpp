@@ -2,11 +2,13 @@
 //
 //   steady audit bench.cpp [more.cpp ...] [-- extra compiler flags]
 //   steady audit -- clang++-22 -O2 -c bench.cpp -Iinclude ...
+//   steady audit --print-flags       (flags that audit inside a build)
 //
 // Compiles each translation unit with the plugin in audit mode (-mllvm
 // -steady-audit), lets clang print the findings as warnings at file:line:col,
 // and merges the plugin's per-TU JSON summaries into one file. The compile
-// writes no object file. Exit status: 0 no findings, 1 findings, 2 usage,
+// writes no object file; a -Werror in the command does not make the findings
+// errors (--werror does). Exit status: 0 no findings, 1 findings, 2 usage,
 // 3 a compile failed.
 #include <cstdio>
 #include <cstring>
@@ -36,6 +38,7 @@ struct AuditOptions {
   std::vector<std::string> command; // everything after --
   std::string json = "steady-audit.json";
   bool werror = false;
+  bool print_flags = false;
 };
 
 int run(const std::vector<std::string> &argv) {
@@ -55,9 +58,18 @@ std::vector<std::string> audit_flags(const std::string &json, bool werror) {
                                     // Line tables give findings exact locations; they do not
                                     // change what the optimizer does.
                                     "-gline-tables-only"};
-  if (werror)
-    flags.push_back("-Werror=pass-failed");
+  // Findings are -Wpass-failed warnings: a build's -Werror must not turn the
+  // audit into a failed compile unless asked to.
+  flags.push_back(werror ? "-Werror=pass-failed" : "-Wno-error=pass-failed");
   return flags;
+}
+
+// For CMAKE_CXX_FLAGS and the like: the same audit inside a build. Compile
+// and link steps see the same flags; a link step does not use the plugin's,
+// and under -Werror "argument unused during compilation" would fail it.
+std::string build_flags() {
+  return "--start-no-unused-arguments -fpass-plugin=" + plugin_path() +
+         " -mllvm -steady-audit -Wno-error=pass-failed --end-no-unused-arguments";
 }
 
 // Runs one audit compile; the TU's summary is appended to `summaries`.
@@ -89,6 +101,10 @@ int audit_one(std::vector<std::string> cmd, const AuditOptions &opts, nlohmann::
 }
 
 int audit(const AuditOptions &opts) {
+  if (opts.print_flags) {
+    fmt::print("{}\n", build_flags());
+    return 0;
+  }
   std::vector<std::vector<std::string>> compiles;
   if (!opts.files.empty()) {
     for (const std::string &file : opts.files) {
@@ -142,7 +158,10 @@ void add_audit(CLI::App &app, const std::vector<std::string> &after_dashes) {
                "and Google Benchmark functions");
   sub->add_option("files", opts->files, "C++ sources to audit (compiled with clang++-22 -O2)");
   sub->add_option("--json", opts->json, "Where to write the JSON summary")->capture_default_str();
-  sub->add_flag("--werror", opts->werror, "Make findings compile errors");
+  sub->add_flag("--werror", opts->werror, "Make findings compile errors (a -Werror in the command does not)");
+  sub->add_flag("--print-flags", opts->print_flags,
+                "Print the compiler flags that audit every compile of a build (for CMAKE_CXX_FLAGS), "
+                "safe on link steps and under -Werror");
   sub->footer("After --: extra compiler flags when files are given, otherwise a whole compile command "
               "(clang++-22 ... -c file.cpp) to audit as is.");
   sub->callback([opts, after_dashes] {

@@ -45,8 +45,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/xxhash.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -473,8 +473,7 @@ private:
     std::error_code EC;
     if (StringRef(Path).ends_with("/")) {
       EC = sys::fs::create_directories(Path);
-      Path += formatv("{0}-{1:x-}.json", sys::path::filename(M.getSourceFileName()),
-                      xxh3_64bits(M.getSourceFileName()))
+      Path += formatv("{0}-{1:x-}.json", sys::path::filename(M.getSourceFileName()), xxh3_64bits(M.getSourceFileName()))
                   .str();
     }
     raw_fd_ostream OS(Path, EC);

@@ -13,6 +13,7 @@
 #include <map>
 
 #include "Protect.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
@@ -57,11 +58,18 @@ bool isWork(const Instruction &I) {
   return !Ptr || !isa<AllocaInst>(getUnderlyingObject(Ptr));
 }
 
-// A cleanup or error path: it runs at most once, when the benchmark fails.
+// A cleanup or error path (a throw, an exception cleanup): it runs at most
+// once, when the benchmark fails.
 bool isExceptionPath(const BasicBlock *BB) {
-  for (unsigned Depth = 0; BB && Depth < 4; ++Depth, BB = BB->getSinglePredecessor())
+  for (unsigned Depth = 0; BB && Depth < 4; ++Depth, BB = BB->getSinglePredecessor()) {
     if (BB->isEHPad() || isa<ResumeInst>(BB->getTerminator()) || isa<UnreachableInst>(BB->getTerminator()))
       return true;
+    if (any_of(*BB, [](const Instruction &I) {
+          auto *CB = dyn_cast<CallBase>(&I);
+          return CB && CB->doesNotReturn();
+        }))
+      return true;
+  }
   return false;
 }
 
@@ -205,6 +213,23 @@ DebugLoc timedUser(const Instruction &I, LoopInfo &LI, const TimedRegion &R) {
 HoistedWork hoistedOutOfTimedLoop(Function &Opt, const TimedRegion &R) {
   DominatorTree DT(Opt);
   LoopInfo LI(DT);
+  // The loops left of the measurement loop. Code of its body outside them
+  // and after them (a `return` on an error inside the loop) left through an
+  // exit, not by hoisting.
+  SmallVector<const BasicBlock *, 2> Headers;
+  for (const Loop *L : LI)
+    if (any_of(L->blocks(), [&](const BasicBlock *BB) {
+          return any_of(*BB, [&](const Instruction &I) {
+            return R.Positions.count(positionOf(I.getDebugLoc())) && !isStateMachinery(I);
+          });
+        }))
+      Headers.push_back(L->getHeader());
+  auto Before = [&](const Instruction &I) {
+    return Headers.empty() || any_of(Headers, [&](const BasicBlock *H) {
+             return isPotentiallyReachable(I.getParent(), H, nullptr, &DT, &LI) &&
+                    !isPotentiallyReachable(H, I.getParent(), nullptr, &DT, &LI);
+           });
+  };
   // Computations still inside a loop: a copy outside (a peeled iteration) is not hoisted.
   std::set<std::pair<uint64_t, uintptr_t>> Looped;
   for (Instruction &I : instructions(Opt))
@@ -217,6 +242,8 @@ HoistedWork hoistedOutOfTimedLoop(Function &Opt, const TimedRegion &R) {
     // Bit and bound intrinsics (a sort's log2 of the size, a trip count's
     // min) are index arithmetic, not the benchmark's work.
     if (auto *II = dyn_cast<IntrinsicInst>(&I); II && !II->getType()->isFPOrFPVectorTy())
+      continue;
+    if (!Before(I))
       continue;
     if (uint64_t P = positionOf(I.getDebugLoc())) {
       if (R.Positions.count(P) && !Looped.count({P, identity(I)}))
@@ -274,17 +301,65 @@ class CarriedWrites {
   };
   std::map<Root, SmallVector<Access, 4>> Accesses;
 
+  struct Effects {
+    bool Known = true, Reads = false, Writes = false;
+  };
+  DenseMap<const Function *, Effects> Bodies;
+
+  Effects effectsOf(const CallBase &CB, unsigned Depth = 0) {
+    const Function *F = CB.getCalledFunction();
+    if (!F || CB.isInlineAsm())
+      return {false};
+    if (auto *MI = dyn_cast<MemIntrinsic>(&CB))
+      return {true, isa<MemTransferInst>(MI), true};
+    if (F->isIntrinsic() || CB.doesNotAccessMemory())
+      return {};
+    if (CB.onlyReadsMemory())
+      return {true, true, false};
+    // Allocation and exceptions do not touch the benchmark's data.
+    StringRef N = F->getName();
+    if (N.starts_with("_Znw") || N.starts_with("_Zna") || N.starts_with("_Zdl") || N.starts_with("_Zda") ||
+        N.starts_with("__cxa_") || N.starts_with("_ZSt20__throw") || N == "malloc" || N == "free")
+      return {};
+    if (F->isDeclaration() || Depth > 4)
+      return {false};
+    auto [It, New] = Bodies.try_emplace(F); // a recursive call adds nothing
+    if (!New)
+      return It->second;
+    Effects E;
+    for (const Instruction &I : instructions(*F)) {
+      if (isa<StoreInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+        E.Writes = true;
+      if (isa<LoadInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+        E.Reads = true;
+      if (auto *Call = dyn_cast<CallBase>(&I); Call && !isMarker(I)) {
+        Effects C = effectsOf(*Call, Depth + 1);
+        E.Known &= C.Known;
+        E.Reads |= C.Reads;
+        E.Writes |= C.Writes;
+      }
+    }
+    return Bodies[F] = E;
+  }
+
   void rootsOf(const Value *Ptr, const Loop *L, SmallVectorImpl<Root> &Out, unsigned Depth = 0) {
     SmallVector<const Value *, 4> Objects;
     getUnderlyingObjects(Ptr, Objects);
     const DataLayout &DL = Opt.getDataLayout();
     for (const Value *Obj : Objects) {
+      // The contents of arrays and containers, not an object's own fields
+      // (a parser reused across iterations, a counter): at depth 0 an object
+      // must be an array; through a loaded pointer, anything it points to.
       if (auto *G = dyn_cast<GlobalVariable>(Obj)) {
-        if (!G->isConstant() && G->getValueType()->isAggregateType() && !isGuardedStatic(*G))
+        if (!G->isConstant() && (Depth ? G->getValueType()->isAggregateType() : G->getValueType()->isArrayTy()) &&
+            !isGuardedStatic(*G))
           Out.push_back({G, -1});
       } else if (isa<Argument>(Obj)) {
-        if (!States.count(Obj))
+        if (!States.count(Obj) && Depth)
           Out.push_back({Obj, -1});
+      } else if (auto *AI = dyn_cast<AllocaInst>(Obj)) {
+        if (!L->contains(AI) && (Depth || AI->getAllocatedType()->isArrayTy()))
+          Out.push_back({AI, -1});
       } else if (auto *Load = dyn_cast<LoadInst>(Obj); Load && L->contains(Load) && Depth < 2) {
         // A pointer loaded in the loop from a member of an object that outlives it.
         const Value *From = Load->getPointerOperand();
@@ -336,17 +411,22 @@ public:
       } else if (auto *Ld = dyn_cast<LoadInst>(&I)) {
         note(Ld->getPointerOperand(), I, L, false, true);
       } else if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isInlineAsm()) {
-        // A callee whose body is not here may do anything: not counted.
+        // What a callee does through its pointer arguments: its attributes
+        // (memcpy), else its body here (a sort's helpers). A callee that calls
+        // code not in this translation unit (a parser's entry point) may do
+        // anything: not counted.
         const Function *Callee = CB->getCalledFunction();
-        if (!Callee || (Callee->isDeclaration() && !Callee->isIntrinsic()) || isMarker(I))
+        if (!Callee || isMarker(I))
+          continue;
+        Effects E = effectsOf(*CB);
+        if (!E.Known)
           continue;
         for (unsigned A = 0; A != CB->arg_size(); ++A)
           if (CB->getArgOperand(A)->getType()->isPointerTy() && !CB->doesNotAccessMemory(A))
-            note(CB->getArgOperand(A), I, L, !CB->onlyReadsMemory(A), !CB->onlyWritesMemory(A));
+            note(CB->getArgOperand(A), I, L, E.Writes && !CB->onlyReadsMemory(A), E.Reads && !CB->onlyWritesMemory(A));
       }
     }
-    SmallVector<CarriedWrite, 2> Out;
-    SmallPtrSet<const Value *, 4> Reported; // one finding per object
+    SmallVector<CarriedWrite, 2> Out; // one finding per benchmark: the first object
     for (auto &[Rt, List] : Accesses) {
       const Instruction *FirstWrite = nullptr;
       for (const Access &A : List)
@@ -359,8 +439,10 @@ public:
                                 return W.Writes && W.I != Rd.I && DT.dominates(W.I, Rd.I);
                               });
                      });
-      if (Carried && Reported.insert(Rt.Object).second)
+      if (Carried) {
         Out.push_back({describe(Rt), FirstWrite});
+        break;
+      }
     }
     return Out;
   }

@@ -46,11 +46,11 @@ uint64_t positionOf(const llvm::DebugLoc &Loc);
 
 /// The timed region of a function, before inlining.
 struct TimedRegion {
-  std::set<uint64_t> Positions;      // source positions of code inside the loop only
-  bool Found = false;                // the function has a measurement loop
-  bool DoesWork = false;             // its body computes or calls something
-  bool Pauses = false;               // it pauses the timers (to reset its inputs)
-  llvm::DebugLoc First;              // the loop's first located instruction
+  std::set<uint64_t> Positions;                   // source positions of code inside the loop only
+  bool Found = false;                             // the function has a measurement loop
+  bool DoesWork = false;                          // its body computes or calls something
+  bool Pauses = false;                            // it pauses the timers (to reset its inputs)
+  llvm::DebugLoc First;                           // the loop's first located instruction
   llvm::SmallPtrSet<const llvm::Loop *, 2> Loops; // the measurement loops (valid where computed only)
 
   /// F's measurement loops and their positions (LI: F's loops, before inlining).

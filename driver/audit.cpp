@@ -76,14 +76,21 @@ std::string build_flags() {
 int audit_one(std::vector<std::string> cmd, const AuditOptions &opts, nlohmann::json &summaries) {
   fs::path json = fs::temp_directory_path() / fmt::format("steady-audit-{}-{}.json", getpid(), summaries.size());
   // Never overwrite the user's outputs: the audit only wants diagnostics.
-  for (size_t i = 0; i + 1 < cmd.size(); ++i)
-    if (cmd[i] == "-o")
+  for (size_t i = 0; i < cmd.size(); ++i)
+    if (cmd[i] == "-o" && i + 1 < cmd.size())
       cmd[i + 1] = "/dev/null";
-  bool has_c = false;
-  for (const std::string &a : cmd)
+    else if (cmd[i].size() > 2 && cmd[i].rfind("-o", 0) == 0)
+      cmd[i] = "-o/dev/null"; // joined: -ofile.o
+  bool has_c = false, has_o = false;
+  for (const std::string &a : cmd) {
     has_c |= a == "-c" || a == "-S" || a == "-fsyntax-only";
+    has_o |= a.rfind("-o", 0) == 0;
+  }
   if (!has_c)
-    cmd.insert(cmd.begin() + 1, {"-c", "-o", "/dev/null"});
+    cmd.insert(cmd.begin() + 1, "-c");
+  // `clang -c file.cc` alone would write file.o into the current directory.
+  if (!has_o)
+    cmd.insert(cmd.begin() + 1, {"-o", "/dev/null"});
   for (const std::string &f : audit_flags(json, opts.werror))
     cmd.push_back(f);
   int status = run(cmd);

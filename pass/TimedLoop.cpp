@@ -73,6 +73,15 @@ bool isExceptionPath(const BasicBlock *BB) {
   return false;
 }
 
+// Every local's stack slot is in the entry block: one declared in the loop
+// body starts its lifetime in the loop.
+bool bornIn(const AllocaInst &AI, const Loop *L) {
+  return any_of(AI.users(), [&](const User *U) {
+    auto *II = dyn_cast<IntrinsicInst>(U);
+    return II && II->getIntrinsicID() == Intrinsic::lifetime_start && L->contains(II);
+  });
+}
+
 // Identifies a computation across loop copies: its callee, or its opcode.
 uintptr_t identity(const Instruction &I) {
   if (auto *CB = dyn_cast<CallBase>(&I))
@@ -358,7 +367,7 @@ class CarriedWrites {
         if (!States.count(Obj) && Depth)
           Out.push_back({Obj, -1});
       } else if (auto *AI = dyn_cast<AllocaInst>(Obj)) {
-        if (!L->contains(AI) && (Depth || AI->getAllocatedType()->isArrayTy()))
+        if (!bornIn(*AI, L) && (Depth || AI->getAllocatedType()->isArrayTy()))
           Out.push_back({AI, -1});
       } else if (auto *Load = dyn_cast<LoadInst>(Obj); Load && L->contains(Load) && Depth < 2) {
         // A pointer loaded in the loop from a member of an object that outlives it.

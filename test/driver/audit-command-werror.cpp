@@ -3,7 +3,9 @@
 // compile); --werror makes them errors.
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %not %steady audit --json=%t/s.json -- %clangxx -Werror -Wall -O2 -c %s -o %t/out.o 2>&1 | %FileCheck %s
-// RUN: %not %steady audit --werror --json=%t/s.json -- %clangxx -O2 -c %s -o %t/out.o 2>&1 | %FileCheck %s --check-prefix=WERROR
+// RUN: %not %steady audit --werror --json=%t/s.json -- %clangxx -O2 -c %s 2>&1 | %FileCheck %s --check-prefix=WERROR
+// Without -o, clang -c would write the object into the current directory: not the audit.
+// RUN: not ls %t/*.o
 #include <benchmark/benchmark.h>
 
 static void BM_unused(benchmark::State &state) {
@@ -15,8 +17,8 @@ static void BM_unused(benchmark::State &state) {
 }
 BENCHMARK(BM_unused)->Arg(3);
 
-// CHECK: audit-command-werror.cpp:12:16: warning: the 'mul' (i64) in benchmark 'BM_unused' is never used
+// CHECK: audit-command-werror.cpp:14:16: warning: the 'mul' (i64) in benchmark 'BM_unused' is never used
 // CHECK: steady audit: 1 benchmark function audited in 1 translation unit, 1 finding; summary in
 
-// WERROR: audit-command-werror.cpp:12:16: error: the 'mul' (i64) in benchmark 'BM_unused' is never used
+// WERROR: audit-command-werror.cpp:14:16: error: the 'mul' (i64) in benchmark 'BM_unused' is never used
 // WERROR: 1 compile(s) failed

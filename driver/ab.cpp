@@ -14,8 +14,8 @@
 // every benchmark is decided, or at --max-forks per side, or when --budget
 // seconds are spent.
 #include <algorithm>
-#include <cerrno>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -53,7 +53,6 @@ using Clock = std::chrono::steady_clock;
 std::atomic<int> g_signal{0};
 
 void on_signal(int sig) { g_signal = sig; }
-
 
 struct AbOptions {
   std::string bin[2];
@@ -487,9 +486,9 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
   fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}; tests at alpha {:.3g} per look (looks at {} "
              "forks per version)\n",
              sequence_, elapsed, rows.size() - undecided, rows.size(),
-             g_signal                  ? " (interrupted)"
+             g_signal       ? " (interrupted)"
              : budget_spent ? " (the --budget ran out)"
-                                       : "",
+                            : "",
              per_look.alpha, fmt::join(looks, ", "));
   if (g_signal)
     return 128 + g_signal;
@@ -512,7 +511,7 @@ int Ab::run() {
       std::filesystem::remove_all(d, ec);
     }
   } cleanup{tmp_};
-  struct sigaction sa {};
+  struct sigaction sa{};
   sa.sa_handler = on_signal;
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);

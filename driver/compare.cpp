@@ -152,7 +152,10 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
   }
   if (!o.json_out.empty())
     write_output(o.json_out, [&](std::ostream &f) {
-      f << nlohmann::json{{"schema", "steady-compare-trials/1"}, {"alpha", o.alpha}, {"seed", t.seed}, {"benchmarks", out}}
+      f << nlohmann::json{{"schema", "steady-compare-trials/1"},
+                          {"alpha", o.alpha},
+                          {"seed", t.seed},
+                          {"benchmarks", out}}
                .dump(2)
         << "\n";
     });

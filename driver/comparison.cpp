@@ -31,12 +31,12 @@ std::map<std::string, Series> google_benchmark_series(const json &doc, const std
     const std::string unit = b.value("time_unit", "ns");
     auto scale = kUnitNs.find(unit);
     if (scale == kUnitNs.end())
-      throw std::runtime_error(fmt::format("{}: benchmark '{}' time_unit '{}' is not ns, us, ms or s", what, name, unit));
+      throw std::runtime_error(
+          fmt::format("{}: benchmark '{}' time_unit '{}' is not ns, us, ms or s", what, name, unit));
     const double ns = b.at("real_time").get<double>() * scale->second;
     if (!(std::isfinite(ns) && ns >= 0 && ns <= 1e18))
-      throw std::runtime_error(
-          fmt::format("{}: benchmark '{}' real_time {:g} {} is not a time from 0 to 1e18 ns", what, name,
-                      b.at("real_time").get<double>(), unit));
+      throw std::runtime_error(fmt::format("{}: benchmark '{}' real_time {:g} {} is not a time from 0 to 1e18 ns", what,
+                                           name, b.at("real_time").get<double>(), unit));
     Series &s = out[name];
     s.iteration_means.push_back(ns);
     s.fork_means.push_back({ns});

@@ -56,8 +56,7 @@ TEST_F(OutputFile, WritesAFifoInPlace) {
 TEST_F(OutputFile, RefusesDirectoriesAndMissingDirectoriesUpFront) {
   EXPECT_EQ(message_of([&] { check_output(dir.string()); }), "cannot write '" + dir.string() + "': Is a directory");
   const std::string missing = (dir / "no" / "x.json").string();
-  EXPECT_EQ(message_of([&] { check_output(missing); }),
-            "cannot write '" + missing + "': No such file or directory");
+  EXPECT_EQ(message_of([&] { check_output(missing); }), "cannot write '" + missing + "': No such file or directory");
   EXPECT_EQ(message_of([&] { write_output(dir.string(), [](std::ostream &) {}); }),
             "cannot write '" + dir.string() + "': Is a directory");
   EXPECT_EQ(message_of([&] { check_output((dir / "new.json").string()); }), "no error");

@@ -89,11 +89,11 @@ TEST(ResultsReader, NamesTheFileAndTheMissingField) {
 // What the statistics rely on is checked in the reader; each refusal names the
 // file, the benchmark and the field.
 json one_iteration(double ns_per_op, std::uint64_t ops = 10) {
-  return {{"schema", "steady-results/1"},
-          {"benchmarks",
-           {{{"name", "x"},
-             {"forks",
-              {{{"fork", 1}, {"status", "ok"}, {"iterations", {{{"ops", ops}, {"ns_per_op", ns_per_op}}}}}}}}}}};
+  return {
+      {"schema", "steady-results/1"},
+      {"benchmarks",
+       {{{"name", "x"},
+         {"forks", {{{"fork", 1}, {"status", "ok"}, {"iterations", {{{"ops", ops}, {"ns_per_op", ns_per_op}}}}}}}}}}};
 }
 
 std::string refusal(const json &doc) {

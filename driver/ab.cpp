@@ -190,8 +190,9 @@ private:
   void run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look);
   RunResult side_results(int side) const;
   std::optional<Row> compare(const Bench &b, const CompareOptions &c) const;
-  // Writes --json-a/--json-b; false when one could not be written.
-  bool write_sides() const;
+  // Writes --json-a/--json-b (a FIFO or device only when `last`); false when
+  // one could not be written.
+  bool write_sides(bool last) const;
   int report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent);
 };
 
@@ -366,10 +367,10 @@ std::optional<Row> Ab::compare(const Bench &b, const CompareOptions &c) const {
   return r;
 }
 
-bool Ab::write_sides() const {
+bool Ab::write_sides(bool last) const {
   bool ok = true;
   for (int side : {0, 1}) {
-    if (o_.json_side[side].empty())
+    if (o_.json_side[side].empty() || (!last && written_in_place(o_.json_side[side])))
       continue;
     try {
       const json doc = side_results(side);
@@ -458,7 +459,7 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
     undecided += !r->result.decided();
     rows.push_back(*r);
   }
-  const bool written = write_sides();
+  const bool written = write_sides(true);
   if (rows.empty())
     return g_signal ? 128 + g_signal : 2;
   fmt::print("A: {}\nB: {}\n", o_.bin[0], o_.bin[1]);
@@ -536,7 +537,7 @@ int Ab::run() {
       break;
     }
     run_round(round, looks, per_look);
-    throttle.save([&] { write_sides(); });
+    throttle.save([&] { write_sides(false); });
   }
   if (!o_.verbose && isatty(2))
     fmt::print(stderr, "\r\033[K");

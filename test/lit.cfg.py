@@ -17,6 +17,7 @@ sanitize = f" -fsanitize={config.steady_sanitize}" if config.steady_sanitize els
 if sanitize:
     config.available_features.add("sanitizer")
 config.substitutions.append(("%clangxx", f"{tools}/clang++ -std=c++20 -I{inc}{sanitize}"))
+config.substitutions.append(("%clang ", f"{tools}/clang "))
 config.substitutions.append(("%plugin", config.steady_plugin))
 config.substitutions.append(("%steady_build", config.steady_obj_root))
 config.substitutions.append(("%clang_path", f"{tools}/clang++"))

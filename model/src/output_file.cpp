@@ -79,6 +79,11 @@ void check_output(const std::string &path) {
     fail(path, errno);
 }
 
+bool written_in_place(const std::string &path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 void write_output(const std::string &path, const std::function<void(std::ostream &)> &write) {
   std::ostringstream text;
   write(text);

@@ -310,7 +310,7 @@ void Runner::save(bool last) {
       [&] {
         write_failed_ = false;
         for (const std::string *path : {&cfg_.json, &cfg_.csv}) {
-          if (path->empty())
+          if (path->empty() || (!last && written_in_place(*path)))
             continue;
           try {
             if (path == &cfg_.json)

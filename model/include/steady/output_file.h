@@ -23,4 +23,10 @@ void check_output(const std::string &path);
 // throws std::runtime_error "cannot write 'PATH': <errno text>".
 void write_output(const std::string &path, const std::function<void(std::ostream &)> &write);
 
+// Whether PATH is written in place (it exists and is not a regular file: a
+// FIFO, a device). Files written again as a run goes on (checkpoints) are
+// written to such a target only once, at the end: a FIFO's reader takes one
+// document.
+bool written_in_place(const std::string &path);
+
 } // namespace steady

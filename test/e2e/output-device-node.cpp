@@ -3,10 +3,10 @@
 // (ENOSPC) is reported with a non-zero exit; a /dev/null node takes the file
 // and the run succeeds. The nodes are the test's own, made with mknod.
 // REQUIRES: device-nodes
-// RUN: rm -rf %t.dir
+// RUN: rm -rf %t.full %t.null
 // RUN: %clangxx -O2 -fpass-plugin=%plugin %s %libsteady -o %t
-// RUN: %python %S/Inputs/special_target.py full %t.dir %t --forks=1 --warmup-iterations=0 --iterations=2 --iteration-time=0.002 --json=@ 2>&1 | %FileCheck %s --check-prefix=FULL
-// RUN: %python %S/Inputs/special_target.py null %t.dir %t --forks=1 --warmup-iterations=0 --iterations=2 --iteration-time=0.002 --csv=@ 2>&1 | %FileCheck %s --check-prefix=NULL
+// RUN: %python %S/Inputs/special_target.py full %t.full %t --forks=1 --warmup-iterations=0 --iterations=2 --iteration-time=0.002 --json=@ 2>&1 | %FileCheck %s --check-prefix=FULL
+// RUN: %python %S/Inputs/special_target.py null %t.null %t --forks=1 --warmup-iterations=0 --iterations=2 --iteration-time=0.002 --csv=@ 2>&1 | %FileCheck %s --check-prefix=NULL
 #include <steady/steady.h>
 
 STEADY_BENCH(add) { return 1 + 1; }

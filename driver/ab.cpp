@@ -14,15 +14,20 @@
 // every benchmark is decided, or at --max-forks per side, or when --budget
 // seconds are spent.
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <set>
 #include <spawn.h>
 #include <sstream>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -32,6 +37,7 @@
 #include "commands.h"
 #include "comparison.h"
 #include "process.h"
+#include "steady/output_file.h"
 #include "steady/results_json.h"
 
 extern char **environ;
@@ -42,11 +48,20 @@ namespace {
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
+// SIGINT or SIGTERM: no new fork starts, the running one is told to stop (a
+// terminal's Ctrl-C reaches it anyway), and everything measured is kept.
+std::atomic<int> g_signal{0};
+
+void on_signal(int sig) { g_signal = sig; }
+
 struct AbOptions {
   std::string bin[2];
   std::string filter = ".*";
   int warmup_iterations = 3, iterations = 10, min_forks = 5, max_forks = 40;
   double iteration_time = 0, budget = 0, fork_timeout = 120; // 0: the runner's default / no budget
+  // --help and --list finish in milliseconds; a binary that hangs on them is
+  // not a steady runner.
+  double probe_timeout = 10;
   std::uint64_t seed = 1;
   std::string json_side[2];
   bool verbose = false;
@@ -59,7 +74,33 @@ struct Spawned {
   int status = -1; // exit code, or 128 + signal
   std::string out, err;
   std::string problem; // set when it could not be started
+  bool timed_out = false;
 };
+
+// Waits for `pid`, passing an interrupt on to it, and killing it after
+// `limit` seconds (0: no limit); its status as a shell reports it.
+int wait_bounded(pid_t pid, double limit, bool &timed_out) {
+  const Clock::time_point deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));
+  bool forwarded = false;
+  for (;;) {
+    int status = 0;
+    pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r == pid)
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (r < 0 && errno != EINTR)
+      return -1;
+    if (g_signal && !forwarded) {
+      kill(pid, g_signal);
+      forwarded = true;
+    }
+    if (limit > 0 && !timed_out && Clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      timed_out = true;
+    }
+    usleep(5000);
+  }
+}
 
 std::string slurp(const std::string &path) {
   std::ifstream in(path);
@@ -70,7 +111,7 @@ std::string slurp(const std::string &path) {
 
 // Runs argv with stdout and stderr in files (a pipe could fill up while we
 // wait), and returns both.
-Spawned spawn(const std::vector<std::string> &args, const std::string &tmp) {
+Spawned spawn(const std::vector<std::string> &args, const std::string &tmp, double limit = 0) {
   Spawned r;
   std::vector<char *> argv = c_argv(args);
   std::string out = tmp + ".out", err = tmp + ".err";
@@ -87,7 +128,7 @@ Spawned spawn(const std::vector<std::string> &args, const std::string &tmp) {
     std::remove(err.c_str());
     return r;
   }
-  r.status = wait_exit_status(pid);
+  r.status = wait_bounded(pid, limit, r.timed_out);
   r.out = slurp(out);
   r.err = slurp(err);
   std::remove(out.c_str());
@@ -149,7 +190,9 @@ private:
   void run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look);
   RunResult side_results(int side) const;
   std::optional<Row> compare(const Bench &b, const CompareOptions &c) const;
-  void write_sides() const;
+  // Writes --json-a/--json-b (a FIFO or device only when `last`); false when
+  // one could not be written.
+  bool write_sides(bool last) const;
   int report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent);
 };
 
@@ -157,9 +200,14 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
   const std::string &bin = o_.bin[side];
   // The runner's --help names it; anything else is not a steady benchmark
   // (it may ignore or misread the runner's options).
-  Spawned help = spawn({bin, "--help"}, tmp_ + "/help");
+  Spawned help = spawn({bin, "--help"}, tmp_ + "/help", o_.probe_timeout);
   if (!help.problem.empty()) {
     fmt::print(stderr, "steady ab: {} ({}): {}\n", kSide[side], bin, help.problem);
+    return false;
+  }
+  if (help.timed_out) {
+    fmt::print(stderr, "steady ab: {} '{}' is not a steady benchmark binary (its --help did not finish in {:g} s)\n",
+               kSide[side], bin, o_.probe_timeout);
     return false;
   }
   if (help.status != 0 || help.out.find("steady benchmark runner") == std::string::npos) {
@@ -171,9 +219,11 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
                                 : std::string("does not describe the steady runner"));
     return false;
   }
-  Spawned list = spawn({bin, "--list", "--filter=" + o_.filter}, tmp_ + "/list");
-  if (list.status != 0) {
-    fmt::print(stderr, "steady ab: {} '{}' --list failed (status {}): {}\n", kSide[side], bin, list.status,
+  Spawned list = spawn({bin, "--list", "--filter=" + o_.filter}, tmp_ + "/list", o_.probe_timeout);
+  if (list.status != 0 || list.timed_out) {
+    fmt::print(stderr, "steady ab: {} '{}' --list failed ({}): {}\n", kSide[side], bin,
+               list.timed_out ? fmt::format("did not finish in {:g} s", o_.probe_timeout)
+                              : fmt::format("status {}", list.status),
                last_line(list.err));
     return false;
   }
@@ -278,6 +328,9 @@ void Ab::run_fork(Bench &b, int side, int round) {
                fork.number, fork.pid, problem.empty() ? "ok" : problem);
   if (problem.empty()) {
     ++b.ok[side];
+  } else if (g_signal) { // the interrupt stopped it: kept, not a failure to report
+    if (fork.status == ForkStatus::ok || fork.status == ForkStatus::runner_failed)
+      fork.status = ForkStatus::interrupted;
   } else {
     ++b.failed[side];
     fmt::print(stderr, "steady ab: {} ({}) {} fork {} failed: {}; what was measured is kept, the run goes on\n",
@@ -288,7 +341,7 @@ void Ab::run_fork(Bench &b, int side, int round) {
 
 RunResult Ab::side_results(int side) const {
   RunResult run = header_[side].value_or(RunResult{});
-  run.partial = false;
+  run.partial = g_signal != 0;
   if (ticks_per_ns_ > 0)
     run.timer.ticks_per_ns = ticks_per_ns_;
   run.ab = AbRun{kSide[side], o_.bin[side], o_.bin[1 - side], o_.seed};
@@ -314,17 +367,20 @@ std::optional<Row> Ab::compare(const Bench &b, const CompareOptions &c) const {
   return r;
 }
 
-void Ab::write_sides() const {
+bool Ab::write_sides(bool last) const {
+  bool ok = true;
   for (int side : {0, 1}) {
-    if (o_.json_side[side].empty())
+    if (o_.json_side[side].empty() || (!last && written_in_place(o_.json_side[side])))
       continue;
     try {
       const json doc = side_results(side);
-      write_atomically(o_.json_side[side], [&](std::ostream &out) { out << doc.dump() << "\n"; });
+      write_output(o_.json_side[side], [&](std::ostream &out) { out << doc.dump() << "\n"; });
     } catch (const std::exception &e) {
       fmt::print(stderr, "steady ab: {}\n", e.what());
+      ok = false;
     }
   }
+  return ok;
 }
 
 // The benchmarks both binaries have (those only one has are named).
@@ -359,8 +415,12 @@ void Ab::run_round(int round, const std::vector<int> &looks, const CompareOption
       pending.push_back(&b);
   std::shuffle(pending.begin(), pending.end(), rng_);
   for (Bench *b : pending) {
+    if (g_signal)
+      return;
     int first = int(rng_() & 1);
     run_fork(*b, first, round);
+    if (g_signal) // B's fork of this round is not run: an unpaired A fork is kept all the same
+      return;
     run_fork(*b, 1 - first, round);
     // A benchmark that keeps failing on a side is given up, with its data.
     for (int side : {0, 1})
@@ -399,9 +459,9 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
     undecided += !r->result.decided();
     rows.push_back(*r);
   }
-  write_sides();
+  const bool written = write_sides(true);
   if (rows.empty())
-    return 2;
+    return g_signal ? 128 + g_signal : 2;
   fmt::print("A: {}\nB: {}\n", o_.bin[0], o_.bin[1]);
   json header = {{"schema", "steady-compare/1"},
                  {"base", o_.bin[0]},
@@ -417,27 +477,47 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
     header["base_results"] = o_.json_side[0];
   if (!o_.json_side[1].empty())
     header["new_results"] = o_.json_side[1];
-  bool gate = report(rows, per_look, "steady ab", header);
+  bool gate = false;
+  try {
+    gate = report(rows, per_look, "steady ab", header);
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "steady ab: {}\n", e.what());
+    return 2;
+  }
   fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}; tests at alpha {:.3g} per look (looks at {} "
              "forks per version)\n",
-             sequence_, elapsed, rows.size() - undecided, rows.size(), budget_spent ? " (the --budget ran out)" : "",
+             sequence_, elapsed, rows.size() - undecided, rows.size(),
+             g_signal       ? " (interrupted)"
+             : budget_spent ? " (the --budget ran out)"
+                            : "",
              per_look.alpha, fmt::join(looks, ", "));
-  return gate ? 1 : 0;
+  if (g_signal)
+    return 128 + g_signal;
+  return !written ? 2 : gate ? 1 : 0;
 }
 
 int Ab::run() {
-  char dir[] = "/tmp/steady-ab.XXXXXX";
+  const char *tmpdir = std::getenv("TMPDIR");
+  std::string pattern = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/steady-ab.XXXXXX";
+  char *dir = pattern.data();
   if (!mkdtemp(dir)) {
     fmt::print(stderr, "steady ab: cannot create a temporary directory: {}\n", std::strerror(errno));
     return 2;
   }
   tmp_ = dir;
-  struct Cleanup {
+  struct Cleanup { // also what an interrupted runner left in it
     std::string d;
-    ~Cleanup() { rmdir(d.c_str()); }
+    ~Cleanup() {
+      std::error_code ec;
+      std::filesystem::remove_all(d, ec);
+    }
   } cleanup{tmp_};
+  struct sigaction sa{};
+  sa.sa_handler = on_signal;
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
   if (!select_benchmarks())
-    return 2;
+    return g_signal ? 128 + g_signal : 2;
 
   const std::vector<int> looks = stats::look_schedule(o_.min_forks, o_.max_forks);
   CompareOptions per_look = c_;
@@ -449,7 +529,7 @@ int Ab::run() {
   // goes to writing them.
   SaveThrottle throttle;
   bool budget_spent = false;
-  for (int round = 1; round <= o_.max_forks; ++round) {
+  for (int round = 1; round <= o_.max_forks && !g_signal; ++round) {
     if (std::none_of(benches_.begin(), benches_.end(), [](const Bench &b) { return !b.decided && !b.given_up; }))
       break;
     if (o_.budget > 0 && std::chrono::duration<double>(Clock::now() - start).count() > o_.budget) {
@@ -457,7 +537,7 @@ int Ab::run() {
       break;
     }
     run_round(round, looks, per_look);
-    throttle.save([&] { write_sides(); });
+    throttle.save([&] { write_sides(false); });
   }
   if (!o_.verbose && isatty(2))
     fmt::print(stderr, "\r\033[K");
@@ -488,6 +568,9 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
       ->capture_default_str();
   sub->add_option("--timeout", o->fork_timeout, "Seconds before a fork is killed as hung")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of the fork order")->capture_default_str();
+  sub->add_option("--probe-timeout", o->probe_timeout, "Seconds a binary's --help and --list may take")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   sub->add_option("--json-a", o->json_side[0], "Write A's forks as a steady result file (for steady compare)");
   sub->add_option("--json-b", o->json_side[1], "Write B's forks as a steady result file");
   sub->add_flag("--verbose,-v", o->verbose, "Print every fork as it finishes");
@@ -504,6 +587,10 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
       for (const char *own : {"--forks", "--stop", "--json", "--filter", "--list", "--warmup-forks"})
         if (a == own || a.rfind(std::string(own) + "=", 0) == 0)
           throw CLI::ValidationError(a, "is set by steady ab for every fork");
+    check_outputs("steady ab", {{"--json-a", o->json_side[0]},
+                                {"--json-b", o->json_side[1]},
+                                {"--json", c->json_out},
+                                {"--markdown", c->markdown_out}});
     Ab ab(*o, *c);
     if (int status = ab.run())
       throw CLI::RuntimeError(status);

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "steady/output_file.h"
 #include "steady/results_json.h"
 #include "steady/steady_state.h"
 #include "svg_plot.h"
@@ -228,10 +229,10 @@ bool report_forks(const BenchmarkSeries &b, const Options &o, int &plots) {
                f.warmup_iterations,
                o.tolerance};
     std::filesystem::path path = std::filesystem::path(o.plot_dir) / file_name(b.name, f.number);
-    std::ofstream out(path);
-    out << fork_svg(p);
-    if (!out) {
-      fmt::print(stderr, "steady analyze: cannot write '{}'\n", path.string());
+    try {
+      write_output(path.string(), [&](std::ostream &out) { out << fork_svg(p); });
+    } catch (const std::exception &e) {
+      fmt::print(stderr, "steady analyze: {}\n", e.what());
       return false;
     }
     ++plots;
@@ -248,10 +249,10 @@ bool write_analysis(const Options &o, const json &benchmarks) {
                 {"tolerance", o.tolerance},
                 {"outlier_filter", !o.no_outlier_filter}}},
               {"benchmarks", benchmarks}};
-  std::ofstream out(o.json_out);
-  out << doc.dump(2) << "\n";
-  if (!out) {
-    fmt::print(stderr, "steady analyze: cannot write '{}'\n", o.json_out);
+  try {
+    write_output(o.json_out, [&](std::ostream &out) { out << doc.dump(2) << "\n"; });
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "steady analyze: {}\n", e.what());
     return false;
   }
   return true;
@@ -318,6 +319,7 @@ void add_analyze(CLI::App &app) {
   sub->add_option("--json", o->json_out, "Also write the analysis as JSON (schema steady-analysis/1)");
   sub->add_option("--plot", o->plot_dir, "Write one SVG plot per fork into this directory");
   sub->callback([o] {
+    check_outputs("steady analyze", {{"--json", o->json_out}});
     if (int status = run(*o))
       throw CLI::RuntimeError(status);
   });

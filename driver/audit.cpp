@@ -25,6 +25,7 @@
 #include "commands.h"
 #include "paths.h"
 #include "process.h"
+#include "steady/output_file.h"
 
 extern char **environ;
 
@@ -145,8 +146,14 @@ int audit(const AuditOptions &opts) {
     audited += tu.value("audited", nlohmann::json::array()).size();
     findings += tu.value("findings", nlohmann::json::array()).size();
   }
-  std::ofstream out(opts.json);
-  out << nlohmann::json{{"schema", "steady-audit/1"}, {"translation_units", summaries}}.dump(2) << "\n";
+  try {
+    write_output(opts.json, [&](std::ostream &out) {
+      out << nlohmann::json{{"schema", "steady-audit/1"}, {"translation_units", summaries}}.dump(2) << "\n";
+    });
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "steady audit: {}\n", e.what());
+    return 2;
+  }
   fmt::print(stderr,
              "steady audit: {} benchmark function{} audited in {} translation unit{}, {} finding{}{}; summary in {}\n",
              audited, audited == 1 ? "" : "s", summaries.size(), summaries.size() == 1 ? "" : "s", findings,
@@ -173,6 +180,7 @@ void add_audit(CLI::App &app, const std::vector<std::string> &after_dashes) {
               "(clang++-22 ... -c file.cpp) to audit as is.");
   sub->callback([opts, after_dashes] {
     opts->command = after_dashes;
+    check_outputs("steady audit", {{"--json", opts->json}});
     if (int status = audit(*opts))
       throw CLI::RuntimeError(status);
   });

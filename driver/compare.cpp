@@ -13,7 +13,6 @@
 // and a paired t-test of the log fork means of each round is added.
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <random>
 #include <utility>
 
@@ -21,6 +20,7 @@
 
 #include "commands.h"
 #include "comparison.h"
+#include "steady/output_file.h"
 
 namespace steady::driver {
 namespace {
@@ -151,12 +151,14 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
                    {"verdicts", c.verdicts}});
   }
   if (!o.json_out.empty())
-    std::ofstream(o.json_out) << nlohmann::json{{"schema", "steady-compare-trials/1"},
-                                                {"alpha", o.alpha},
-                                                {"seed", t.seed},
-                                                {"benchmarks", out}}
-                                     .dump(2)
-                              << "\n";
+    write_output(o.json_out, [&](std::ostream &f) {
+      f << nlohmann::json{{"schema", "steady-compare-trials/1"},
+                          {"alpha", o.alpha},
+                          {"seed", t.seed},
+                          {"benchmarks", out}}
+               .dump(2)
+        << "\n";
+    });
   return 0;
 }
 
@@ -169,18 +171,23 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
     fmt::print(stderr, "steady compare: {}\n", e.what());
     return 2;
   }
-  if (t.trials > 0)
-    return run_trials(o, t, a, b);
-  std::vector<Row> rows;
-  for (const auto &[name, sa] : a)
-    if (auto it = b.find(name); it != b.end())
-      rows.push_back(compare_series(name, sa, it->second, o));
-  if (rows.empty()) {
-    fmt::print(stderr, "steady compare: '{}' and '{}' have no benchmark in common\n", base, next);
+  try {
+    if (t.trials > 0)
+      return run_trials(o, t, a, b);
+    std::vector<Row> rows;
+    for (const auto &[name, sa] : a)
+      if (auto it = b.find(name); it != b.end())
+        rows.push_back(compare_series(name, sa, it->second, o));
+    if (rows.empty()) {
+      fmt::print(stderr, "steady compare: '{}' and '{}' have no benchmark in common\n", base, next);
+      return 2;
+    }
+    bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});
+    return gate ? 1 : 0;
+  } catch (const std::exception &e) { // an output that could not be written; no exception escapes
+    fmt::print(stderr, "steady compare: {}\n", e.what());
     return 2;
   }
-  bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});
-  return gate ? 1 : 0;
 }
 
 } // namespace
@@ -224,6 +231,7 @@ void add_compare(CLI::App &app) {
     parse_gate_options(*o, *gate, *margin);
     if (trials->trials > 0 && trials->forks < 2)
       throw CLI::ValidationError("--trial-forks", "needs at least 2 forks per trial");
+    check_outputs("steady compare", {{"--json", o->json_out}, {"--markdown", o->markdown_out}});
     if (int status = run(*o, *trials, files->first, files->second))
       throw CLI::RuntimeError(status);
   });

@@ -1,9 +1,10 @@
 #include "comparison.h"
 
-#include <fstream>
+#include <cmath>
 
 #include <fmt/core.h>
 
+#include "steady/output_file.h"
 #include "steady/results_json.h"
 
 namespace steady::driver {
@@ -11,25 +12,41 @@ namespace {
 
 using json = nlohmann::json;
 
-double to_ns(double v, const std::string &unit) {
-  return unit == "us" ? v * 1e3 : unit == "ms" ? v * 1e6 : unit == "s" ? v * 1e9 : v;
-}
-
 bool is_google_benchmark(const json &doc) { return doc.contains("context") && doc.contains("benchmarks"); }
 
-// Repetitions as forks of one iteration each.
-std::map<std::string, Series> google_benchmark_series(const json &doc) {
+// Repetitions as forks of one iteration each; runs Google Benchmark marked
+// as errors (SkipWithError) are left out, and said so on stderr.
+std::map<std::string, Series> google_benchmark_series(const json &doc, const std::string &what) {
+  static const std::map<std::string, double> kUnitNs = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
   std::map<std::string, Series> out;
+  std::map<std::string, int> errored;
   for (const json &b : doc.at("benchmarks")) {
     if (b.value("run_type", "iteration") != "iteration")
       continue;
-    double ns = to_ns(b.at("real_time"), b.value("time_unit", "ns"));
-    Series &s = out[b.value("run_name", b.at("name").get<std::string>())];
+    const std::string name = b.value("run_name", b.at("name").get<std::string>());
+    if (b.value("error_occurred", false)) {
+      ++errored[name];
+      continue;
+    }
+    const std::string unit = b.value("time_unit", "ns");
+    auto scale = kUnitNs.find(unit);
+    if (scale == kUnitNs.end())
+      throw std::runtime_error(
+          fmt::format("{}: benchmark '{}' time_unit '{}' is not ns, us, ms or s", what, name, unit));
+    const double ns = b.at("real_time").get<double>() * scale->second;
+    if (!(std::isfinite(ns) && ns >= 0 && ns <= 1e18))
+      throw std::runtime_error(fmt::format("{}: benchmark '{}' real_time {:g} {} is not a time from 0 to 1e18 ns", what,
+                                           name, b.at("real_time").get<double>(), unit));
+    Series &s = out[name];
     s.iteration_means.push_back(ns);
     s.fork_means.push_back({ns});
     s.fork_rounds.push_back(-1);
     s.forks.push_back({{{ns, double(b.value("iterations", 1))}}});
+    s.measures_nothing |= ns == 0;
   }
+  for (const auto &[name, n] : errored)
+    fmt::print(stderr, "note: {}: {} run(s) of '{}' have error_occurred: left out{}\n", what, n, name,
+               out.count(name) ? "" : " (no run of it is left)");
   return out;
 }
 
@@ -100,6 +117,10 @@ Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
     }
   }
   s.measures_nothing = std::find(b.flags.begin(), b.flags.end(), "measures-nothing") != b.flags.end();
+  // A fork that measured 0 ns/op measured nothing: its ratio would be 0 or
+  // infinite.
+  for (const std::vector<double> &m : s.fork_means)
+    s.measures_nothing |= stats::mean(m) == 0;
   return s;
 }
 
@@ -117,9 +138,9 @@ std::map<std::string, Series> load_series(const std::string &path) {
   if (!doc.is_object() || !is_google_benchmark(doc))
     throw std::runtime_error(what + " is neither a steady result file nor Google Benchmark JSON");
   try {
-    return google_benchmark_series(doc);
+    return google_benchmark_series(doc, what);
   } catch (const json::exception &e) {
-    throw std::runtime_error(what + " is missing data: " + e.what());
+    throw std::runtime_error(what + ": " + json_error_text(e));
   }
 }
 
@@ -174,10 +195,10 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   if (!o.json_out.empty()) {
     json doc = header;
     doc["benchmarks"] = out;
-    std::ofstream(o.json_out) << doc.dump(2) << "\n";
+    write_output(o.json_out, [&](std::ostream &f) { f << doc.dump(2) << "\n"; });
   }
   if (!o.markdown_out.empty())
-    std::ofstream(o.markdown_out) << md;
+    write_output(o.markdown_out, [&](std::ostream &f) { f << md; });
   return gate;
 }
 

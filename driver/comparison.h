@@ -46,6 +46,7 @@ const char *to_string(stats::Verdict v);
 
 // Prints the table, writes --json/--markdown and reports slowdowns beyond the
 // gate on stderr (prefixed by `tool`); returns true when the gate trips.
+// Throws std::runtime_error when an output cannot be written.
 bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::string &tool,
             const nlohmann::json &header);
 

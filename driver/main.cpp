@@ -1,4 +1,6 @@
 // steady: the command-line tool.
+#include <cstdio>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,13 @@ int main(int argc, char **argv) {
   steady::driver::add_compare(app);
   steady::driver::add_analyze(app);
   steady::driver::add_ab(app, after_dashes);
-  CLI11_PARSE(app, own, argv);
+  try {
+    app.parse(own, argv);
+  } catch (const CLI::ParseError &e) { // also a command's CLI::RuntimeError(status)
+    return app.exit(e);
+  } catch (const std::exception &e) { // no command lets an exception escape; this is the net
+    std::fprintf(stderr, "steady: error: %s\n", e.what());
+    return 2;
+  }
   return 0;
 }

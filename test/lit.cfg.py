@@ -11,7 +11,13 @@ config.test_exec_root = os.path.join(config.steady_obj_root, "test")
 tools = config.llvm_tools_dir
 inc = os.path.join(config.steady_src_root, "runtime", "include")
 config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={config.steady_plugin}"))
-config.substitutions.append(("%clangxx", f"{tools}/clang++ -std=c++20 -I{inc}"))
+# The sanitizer build's libsteady needs its benchmarks built with the same
+# sanitizers (scripts/test's sanitizer job).
+sanitize = f" -fsanitize={config.steady_sanitize}" if config.steady_sanitize else ""
+if sanitize:
+    config.available_features.add("sanitizer")
+config.substitutions.append(("%clangxx", f"{tools}/clang++ -std=c++20 -I{inc}{sanitize}"))
+config.substitutions.append(("%clang ", f"{tools}/clang "))
 config.substitutions.append(("%plugin", config.steady_plugin))
 config.substitutions.append(("%steady_build", config.steady_obj_root))
 config.substitutions.append(("%clang_path", f"{tools}/clang++"))
@@ -34,3 +40,21 @@ if any(os.path.exists("/sys/bus/event_source/devices/" + d) for d in ("cpu", "cp
 import platform
 if platform.machine() == "x86_64":
     config.available_features.add("x86_64")
+
+# The device-node tests make their own node (a /dev/full of their own, never
+# the system's): they need root and a file system that allows device files.
+def can_make_device_nodes():
+    import stat
+    import tempfile
+    try:
+        os.makedirs(config.test_exec_root, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=config.test_exec_root) as d:
+            node = os.path.join(d, "null")
+            os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+            os.close(os.open(node, os.O_WRONLY))
+        return True
+    except OSError:
+        return False
+
+if can_make_device_nodes():
+    config.available_features.add("device-nodes")

@@ -38,10 +38,12 @@ void send(int fd, const json &msg) {
   }
 }
 
-void handle(const json &msg, ForkResult &fork, const std::function<void(const Iteration &)> &progress,
+void handle(const json &msg, ForkResult &fork, bool &done, const std::function<void(const Iteration &)> &progress,
             std::vector<std::string> *names, std::vector<Counters::Unavailable> *unavailable) {
   const std::string t = msg.at("t");
-  if (t == "timer") {
+  if (t == "done") {
+    done = true;
+  } else if (t == "timer") {
     fork.timer = msg.at("timer").get<TimerInfo>();
   } else if (t == "preemption") {
     fork.preemption = msg.at("preemption").get<PreemptionInfo>();
@@ -110,6 +112,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(req.timeout_seconds);
   std::string buffer;
   bool killed_for_timeout = false, killed_for_interrupt = false;
+  bool done = false; // the fork said it finished: exiting before that is a failure, whatever the status
   for (;;) {
     pollfd pfd{pipefd[0], POLLIN, 0};
     int r = poll(&pfd, 1, 100);
@@ -134,7 +137,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
     buffer.append(chunk, std::size_t(n));
     for (std::size_t nl; (nl = buffer.find('\n')) != std::string::npos; buffer.erase(0, nl + 1)) {
       try {
-        handle(json::parse(buffer.substr(0, nl)), fork, progress, counter_names, counters_unavailable);
+        handle(json::parse(buffer.substr(0, nl)), fork, done, progress, counter_names, counters_unavailable);
       } catch (const json::exception &e) {
         fork.status = ForkStatus::error;
         fork.error = std::string("garbled report from the fork: ") + e.what();
@@ -161,6 +164,9 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
     if (fork.exit_code != 0 && fork.status == ForkStatus::ok) {
       fork.status = ForkStatus::crashed;
       fork.error = "exited with status " + std::to_string(fork.exit_code);
+    } else if (!done && fork.status == ForkStatus::ok) { // the payload called exit(0)
+      fork.status = ForkStatus::crashed;
+      fork.error = "exited early with status 0";
     }
   }
   return fork;

@@ -1,4 +1,5 @@
 // The runner: command line, benchmark selection, forks, outputs, interrupts.
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include "fork.h"
 #include "measure.h"
 #include "outputs.h"
+#include "steady/output_file.h"
 #include "steady/results_json.h"
 #include "steady/stopping.h"
 
@@ -21,8 +23,12 @@ namespace steady {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
+std::atomic<int> g_signal{0}; // the one that interrupted: the exit status is 128 + it, as a shell reports
 
-void on_signal(int) { g_interrupted = true; }
+void on_signal(int sig) {
+  g_signal = sig;
+  g_interrupted = true;
+}
 
 std::string now_utc() {
   char buf[32];
@@ -258,6 +264,7 @@ private:
   std::vector<std::string> fork_args_;
   int total_forks_ = 0;
   bool noted_fallback_ = false; // "perf refused: getrusage" is said once
+  bool write_failed_ = false;   // the last write of --json or --csv failed
 };
 
 Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters)
@@ -293,18 +300,28 @@ Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<
 }
 
 // The files are written again after every benchmark, so that a run killed by
-// anything (even SIGKILL) leaves a valid file; with large files, at most ~10 %
-// of the run's time goes to that (the last write always happens).
+// anything (even SIGKILL) leaves a valid file that says partial; with large
+// files, at most ~10 % of the run's time goes to that (the last write always
+// happens, and only it may say the run is complete).
 void Runner::save(bool last) {
+  if (!last)
+    run_.partial = true;
   throttle_.save(
       [&] {
-        try {
-          if (!cfg_.json.empty())
-            json_writer_.write(run_, cfg_.json);
-          if (!cfg_.csv.empty())
-            write_csv(run_, cfg_.csv);
-        } catch (const std::exception &e) {
-          std::fprintf(stderr, "error: %s\n", e.what());
+        write_failed_ = false;
+        for (const std::string *path : {&cfg_.json, &cfg_.csv}) {
+          if (path->empty() || (!last && written_in_place(*path)))
+            continue;
+          try {
+            if (path == &cfg_.json)
+              json_writer_.write(run_, *path);
+            else
+              write_csv(run_, *path);
+          } catch (const std::exception &e) {
+            progress_.done();
+            std::fprintf(stderr, "error: %s\n", e.what());
+            write_failed_ = true;
+          }
         }
       },
       last);
@@ -371,6 +388,9 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
       result.stop.reason = fmt::format("max forks ({}) reached", cfg_.max_forks);
     }
   }
+  // Stable needs a measured fork, and every measured fork's warmup stable.
+  result.stop.stable &= std::any_of(result.forks.begin(), result.forks.end(),
+                                    [](const ForkResult &fr) { return !fr.failed() && !fr.warmup; });
   for (const ForkResult &fr : result.forks)
     result.stop.stable &= fr.warmup_stable || fr.failed();
   result.summary = summarize(result.forks, run_.counter_names.size(), run_.timer.ticks_per_ns, cfg_.seed);
@@ -403,9 +423,14 @@ int Runner::finish() {
                  multiplexed);
   if (run_.partial) {
     std::fprintf(stderr, "interrupted: results so far%s%s\n", cfg_.json.empty() ? "" : " are in ", cfg_.json.c_str());
-    return 130;
+    return 128 + g_signal;
   }
-  return 0;
+  int all_failed = 0;
+  for (const BenchmarkResult &r : run_.benchmarks)
+    all_failed += std::none_of(r.forks.begin(), r.forks.end(), [](const ForkResult &f) { return !f.failed(); });
+  if (all_failed)
+    std::fprintf(stderr, "error: every fork of %d benchmark(s) failed: nothing measured for them\n", all_failed);
+  return write_failed_ || all_failed ? 1 : 0;
 }
 
 } // namespace
@@ -455,6 +480,15 @@ int run_main(int argc, char **argv) {
   if (auto err = Counters::validate(wanted_counters)) {
     std::fprintf(stderr, "error: %s (nothing was run)\n", err->c_str());
     return 2;
+  }
+  for (auto [flag, path] : {std::pair("--json", &cfg.json), std::pair("--csv", &cfg.csv)}) {
+    try {
+      if (!path->empty())
+        check_output(*path);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "error: %s: %s (nothing was run)\n", flag, e.what());
+      return 2;
+    }
   }
   warn_unprotected(selected);
 

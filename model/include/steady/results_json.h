@@ -63,28 +63,32 @@ void from_json(const nlohmann::json &j, RunResult &run);
 // "ok", "crashed", ... as in the file.
 std::string to_string(ForkStatus s);
 
-// Parses a JSON file. Throws std::runtime_error("cannot open 'F'" / "'F' is
-// not valid JSON (truncated?): ...").
+// Parses a JSON file. Throws std::runtime_error("cannot open 'F': <errno
+// text>" / "cannot read 'F': it is a directory" / "'F' is not valid JSON
+// (truncated?): ...").
 nlohmann::json read_json_file(const std::string &path);
 
 // Whether `doc` says it is a steady result file (schema steady-results/1).
 bool is_results_document(const nlohmann::json &doc);
 
+// A JSON library exception's message without the library's tag, keeping
+// the JSON pointer to the value (JSON_DIAGNOSTICS).
+std::string json_error_text(const std::exception &e);
+
 // A result file's document as typed results; `what` names it in errors.
 // Throws std::runtime_error "WHAT is not a steady result file (schema
-// steady-results/1)" or "WHAT is missing data: <the field>".
+// steady-results/1)" or "WHAT: benchmark 'B' (/benchmarks/3/forks/0) key
+// 'status' not found", and refuses what no measurement gives (negative or
+// non-finite times, zero ops, a non-positive ticks_per_ns, one benchmark
+// name twice), naming the benchmark and the field.
 RunResult results_from_json(const nlohmann::json &doc, const std::string &what);
 // The same from a file, named in errors as 'PATH'.
 RunResult read_results(const std::string &path);
 
-// Writes `path` through a temporary file renamed over it, so that a reader
-// never sees half a file and an interrupted writer leaves the last complete
-// one. Throws std::runtime_error naming the file.
-void write_atomically(const std::string &path, const std::function<void(std::ostream &)> &write);
-
 // Writes result files: the header indented for people, each benchmark one
 // compact line (its batch samples are most of the file). For a run written
 // again after every benchmark, a finished benchmark is serialized once.
+// Written with write_output (steady/output_file.h).
 class ResultsWriter {
 public:
   void write(const RunResult &run, const std::string &path);

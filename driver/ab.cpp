@@ -117,8 +117,8 @@ std::string regex_escape(const std::string &s) {
 // The runners' options ask for --instrument=valgrind.
 bool instrument_valgrind(const std::vector<std::string> &args) {
   for (std::size_t i = 0; i < args.size(); ++i)
-    if (args[i] == "--instrument=valgrind" || (args[i] == "--instrument" && i + 1 < args.size() &&
-                                               args[i + 1] == "valgrind"))
+    if (args[i] == "--instrument=valgrind" ||
+        (args[i] == "--instrument" && i + 1 < args.size() && args[i + 1] == "valgrind"))
       return true;
   return false;
 }

@@ -163,9 +163,9 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     const std::string note = verdict_note(r, o);
     std::string verdict = to_string(r.verdict) + (note.empty() ? "" : " (" + note + ")");
     std::string forks = row.forks ? fmt::format("{}/{}", row.forks->first, row.forks->second) : "";
-    fmt::print("{:<34} {:>8.4f} {:>19} {:>9.2g} {:>9.2g} {:>8} {:>7.2f} {:>6.2f}{}{}  {}\n", row.name,
-               r.ratio.estimate, fmt::format("[{:.4f}, {:.4f}]", r.ratio.low, r.ratio.high), r.welch_p, r.mwu_p,
-               r.overlap ? "yes" : "no", r.cohens_d, r.cliffs_delta, show_forks ? fmt::format(" {:>9}", forks) : "",
+    fmt::print("{:<34} {:>8.4f} {:>19} {:>9.2g} {:>9.2g} {:>8} {:>7.2f} {:>6.2f}{}{}  {}\n", row.name, r.ratio.estimate,
+               fmt::format("[{:.4f}, {:.4f}]", r.ratio.low, r.ratio.high), r.welch_p, r.mwu_p, r.overlap ? "yes" : "no",
+               r.cohens_d, r.cliffs_delta, show_forks ? fmt::format(" {:>9}", forks) : "",
                show_metric ? fmt::format(" {:>8}", metric(row)) : "", verdict);
     md += fmt::format("| {} | {:.4f} | [{:.4f}, {:.4f}] | {:.2g} | {:.2g} | {} | {:.2f} | {:.2f} |{}{} {} |\n",
                       row.name, r.ratio.estimate, r.ratio.low, r.ratio.high, r.welch_p, r.mwu_p,

@@ -66,10 +66,9 @@ void print_machine_busy(const RunResult &run) {
 
 void print_table(const RunResult &run) {
   const bool simulated = run.config.instrument == "valgrind";
-  std::string head =
-      simulated ? fmt::format(kSimulatedHead, "benchmark", "instr/op", "fork range", "est.cycles/op", "L1miss/op",
-                              "LLmiss/op")
-                : fmt::format("{:<32} {:>12} {:>21} {:>10}", "benchmark", "ns/op", "99% CI", "ticks/op");
+  std::string head = simulated ? fmt::format(kSimulatedHead, "benchmark", "instr/op", "fork range", "est.cycles/op",
+                                             "L1miss/op", "LLmiss/op")
+                               : fmt::format("{:<32} {:>12} {:>21} {:>10}", "benchmark", "ns/op", "99% CI", "ticks/op");
   const bool sample = run.config.mode == Mode::Sample;
   if (sample)
     head += fmt::format(" {:>10} {:>10} {:>10}", "p50", "p90", "p99");

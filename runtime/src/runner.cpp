@@ -35,10 +35,10 @@ std::string now_utc() {
 
 struct Cli {
   RunConfig cfg;
-  std::string fork_spec;  // hidden: INDEX,NUMBER,FD in a fork
-  std::string timer_spec; // hidden: the parent's TSC frequency and source
-  std::string callgrind_out; // hidden: in a fork under callgrind, where its dumps go
-  bool valgrind_probe = false; // hidden: ValgrindSession's probe
+  std::string fork_spec;         // hidden: INDEX,NUMBER,FD in a fork
+  std::string timer_spec;        // hidden: the parent's TSC frequency and source
+  std::string callgrind_out;     // hidden: in a fork under callgrind, where its dumps go
+  bool valgrind_probe = false;   // hidden: ValgrindSession's probe
   bool valgrind_checked = false; // hidden: valgrind ran this program before (steady ab)
   std::string mode = "avgt";
   std::string profile;
@@ -481,8 +481,9 @@ int run_main(int argc, char **argv) {
   std::vector<std::string> wanted_counters = cfg.counters;
   const bool valgrind = cfg.instrument == "valgrind";
   if (valgrind && (cfg.no_fork || app.count("--counters"))) {
-    std::fprintf(stderr, "error: --instrument=valgrind runs every fork under callgrind, which counts for itself: "
-                         "it cannot be combined with %s (nothing was run)\n",
+    std::fprintf(stderr,
+                 "error: --instrument=valgrind runs every fork under callgrind, which counts for itself: "
+                 "it cannot be combined with %s (nothing was run)\n",
                  cfg.no_fork ? "--no-fork" : "--counters");
     return 2;
   }
@@ -502,8 +503,8 @@ int run_main(int argc, char **argv) {
     }
     if (!cli.valgrind_checked)
       std::fprintf(stderr, "note: --instrument=valgrind counts the instructions the payload executes under callgrind, "
-                         "not time: system calls, sleeps and waits on a clock count as the instructions they "
-                         "execute, not as the time they take\n");
+                           "not time: system calls, sleeps and waits on a clock count as the instructions they "
+                           "execute, not as the time they take\n");
   }
   warn_unprotected(selected);
 

@@ -7,9 +7,9 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <spawn.h>
 #include <sstream>
 #include <stdexcept>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -66,8 +66,7 @@ std::optional<CallgrindCounts> parse_callgrind_dump(std::istream &in) {
   return c;
 }
 
-Simulated simulated_per_op(const CallgrindCounts &total, const CallgrindCounts &per_batch, double batches,
-                           double ops) {
+Simulated simulated_per_op(const CallgrindCounts &total, const CallgrindCounts &per_batch, double batches, double ops) {
   auto payload = [&](double t, double b) { return std::max(0.0, t - batches * b) / ops; };
   Simulated s;
   s.instructions = payload(total.ir, per_batch.ir);

@@ -33,8 +33,7 @@ std::optional<CallgrindCounts> parse_callgrind_dump(std::istream &in);
 // harness around a batch (`per_batch`, see Callgrind::per_batch) taken out of
 // the instructions, reads and writes (the misses are left whole: the
 // harness's few instructions between batches are always cached).
-Simulated simulated_per_op(const CallgrindCounts &total, const CallgrindCounts &per_batch, double batches,
-                           double ops);
+Simulated simulated_per_op(const CallgrindCounts &total, const CallgrindCounts &per_batch, double batches, double ops);
 
 // The runner's side: valgrind found and checked before anything runs, and a
 // private directory for the forks' dumps, removed with the session.

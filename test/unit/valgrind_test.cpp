@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "steady/comparison.h"
 #include "steady/results_json.h"
 #include "valgrind.h"
 
@@ -118,3 +119,36 @@ TEST(SimulatedSummary, MeansAndForkRange) {
 
 } // namespace
 } // namespace steady
+
+namespace steady::stats {
+namespace {
+
+Series exact(double per_op, int forks) {
+  Series s;
+  s.instructions = true;
+  for (int f = 0; f < forks; ++f) {
+    s.forks.push_back({{{per_op, 100}}, {{per_op, 100}}});
+    s.fork_means.push_back({per_op, per_op});
+    s.iteration_means.insert(s.iteration_means.end(), {per_op, per_op});
+    s.fork_rounds.push_back(f);
+  }
+  return s;
+}
+
+// Counts that do not vary between forks: a zero-width interval, so one more
+// instruction in 906 is slower at 2 forks a side and equal counts are the same.
+TEST(ComparisonWithoutSpread, ZeroWidthInterval) {
+  Comparison slower = compare(exact(906, 2), exact(909, 2), {});
+  EXPECT_EQ(slower.verdict, Verdict::slower);
+  EXPECT_DOUBLE_EQ(slower.ratio.low, 909.0 / 906);
+  EXPECT_DOUBLE_EQ(slower.ratio.high, 909.0 / 906);
+  EXPECT_EQ(slower.welch_p, 0);
+  Comparison same = compare(exact(906, 2), exact(906, 2), {});
+  EXPECT_EQ(same.verdict, Verdict::same);
+  EXPECT_EQ(same.ratio.low, 1);
+  EXPECT_EQ(same.welch_p, 1);
+  EXPECT_EQ(paired_t_test(std::vector<double>{1, 2}, std::vector<double>{2, 3}).p_value, 0);
+}
+
+} // namespace
+} // namespace steady::stats

@@ -56,6 +56,13 @@ void accumulate(Simulated &into, const Simulated &x, double w) {
   into.estimated_cycles += x.estimated_cycles * w;
 }
 
+// The sums divided by the total weight (a division, not a multiplication by
+// its inverse: integral counts per op stay exact).
+Simulated mean_of(const Simulated &sum, double w) {
+  return {sum.instructions / w, sum.data_reads / w, sum.data_writes / w,
+          sum.l1_misses / w,    sum.ll_misses / w,  sum.estimated_cycles / w};
+}
+
 // The means over forks that have simulated counts in every measurement
 // iteration; nothing when one lacks them.
 void summarize_simulated(const std::vector<ForkResult> &forks, Summary &s) {
@@ -81,7 +88,7 @@ void summarize_simulated(const std::vector<ForkResult> &forks, Summary &s) {
   }
   if (ops == 0)
     return;
-  accumulate(s.simulated.emplace(), sum, 1 / ops);
+  s.simulated = mean_of(sum, ops);
   s.instructions_fork_min = *std::min_element(fork_means.begin(), fork_means.end());
   s.instructions_fork_max = *std::max_element(fork_means.begin(), fork_means.end());
 }

@@ -155,6 +155,15 @@ std::string regex_escape(const std::string &s) {
   return r;
 }
 
+// The runners' options ask for --instrument=valgrind.
+bool instrument_valgrind(const std::vector<std::string> &args) {
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (args[i] == "--instrument=valgrind" ||
+        (args[i] == "--instrument" && i + 1 < args.size() && args[i + 1] == "valgrind"))
+      return true;
+  return false;
+}
+
 struct Bench {
   std::string name;
   // Each side's forks as typed results; name, params, file, line and
@@ -181,6 +190,9 @@ private:
   double ticks_per_ns_ = 0;            // one conversion for every fork of both sides
   std::string timer_source_;
   int sequence_ = 0;
+  // A runner under --instrument=valgrind succeeded: the others need not
+  // check valgrind again (its probe costs a valgrind start-up per fork).
+  bool valgrind_checked_[2] = {false, false}; // per side: it checks that binary
 
   bool check_binary(int side, std::vector<std::string> &names);
   bool select_benchmarks();
@@ -253,6 +265,8 @@ std::vector<std::string> Ab::runner_args(int side, const Bench &b, const std::st
   // noise between forks, and ~100 ms less per fork.
   if (ticks_per_ns_ > 0)
     args.push_back(fmt::format("--steady-timer={},{}", ticks_per_ns_, timer_source_));
+  if (valgrind_checked_[side])
+    args.push_back("--steady-valgrind-checked");
   args.insert(args.end(), o_.runner_args.begin(), o_.runner_args.end());
   return args;
 }
@@ -328,6 +342,7 @@ void Ab::run_fork(Bench &b, int side, int round) {
                fork.number, fork.pid, problem.empty() ? "ok" : problem);
   if (problem.empty()) {
     ++b.ok[side];
+    valgrind_checked_[side] |= instrument_valgrind(o_.runner_args);
   } else if (g_signal) { // the interrupt stopped it: kept, not a failure to report
     if (fork.status == ForkStatus::ok || fork.status == ForkStatus::runner_failed)
       fork.status = ForkStatus::interrupted;

@@ -175,9 +175,17 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
     if (t.trials > 0)
       return run_trials(o, t, a, b);
     std::vector<Row> rows;
-    for (const auto &[name, sa] : a)
-      if (auto it = b.find(name); it != b.end())
-        rows.push_back(compare_series(name, sa, it->second, o));
+    for (const auto &[name, sa] : a) {
+      auto it = b.find(name);
+      if (it == b.end())
+        continue;
+      if (sa.instructions != it->second.instructions) {
+        fmt::print(stderr, "steady compare: {} is measured in {} in '{}' but in {} in '{}': not compared\n", name,
+                   metric_name(sa), base, metric_name(it->second), next);
+        continue;
+      }
+      rows.push_back(compare_series(name, sa, it->second, o));
+    }
     if (rows.empty()) {
       fmt::print(stderr, "steady compare: '{}' and '{}' have no benchmark in common\n", base, next);
       return 2;

@@ -1,5 +1,6 @@
 #include "comparison.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/core.h>
@@ -97,6 +98,14 @@ double parse_fraction(const std::string &s) {
 
 Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
   Series s;
+  // Instructions per op when every measurement iteration has them
+  // (--instrument=valgrind): one value per iteration, exact, so that the
+  // comparison's spread is the fork-to-fork variation of the counts.
+  s.instructions = true;
+  for (const ForkResult &f : b.forks)
+    for (const Iteration &it : f.iterations)
+      if (!f.failed() && !f.warmup && !it.warmup && !it.batches.empty())
+        s.instructions &= it.simulated.has_value();
   for (const ForkResult &f : b.forks) {
     if (f.failed() || f.warmup)
       continue;
@@ -105,9 +114,10 @@ Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
     for (const Iteration &it : f.iterations) {
       if (it.warmup || it.batches.empty())
         continue;
-      s.iteration_means.push_back(it.ns_per_op);
-      means.push_back(it.ns_per_op);
-      fork.push_back(weighted_samples(it, ticks_per_ns));
+      const double value = s.instructions ? it.simulated->instructions : it.ns_per_op;
+      s.iteration_means.push_back(value);
+      means.push_back(value);
+      fork.push_back(s.instructions ? metric_samples(it) : weighted_samples(it, ticks_per_ns));
     }
     if (!fork.empty()) {
       s.iterations_per_fork = int(fork.size());
@@ -121,6 +131,7 @@ Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
   // infinite.
   for (const std::vector<double> &m : s.fork_means)
     s.measures_nothing |= stats::mean(m) == 0;
+  s.instructions &= !s.forks.empty();
   return s;
 }
 
@@ -145,21 +156,27 @@ std::map<std::string, Series> load_series(const std::string &path) {
 }
 
 Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
-  return {name, stats::compare(a, b, o), std::nullopt};
+  return {name, stats::compare(a, b, o), std::nullopt, a.instructions};
 }
+
+const char *metric_name(const Series &s) { return s.instructions ? "instructions" : "time"; }
 
 bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::string &tool, const json &header) {
   bool show_forks = !rows.empty() && rows.front().forks.has_value();
+  // Which metric a verdict is about, when any is not time.
+  const bool show_metric = std::any_of(rows.begin(), rows.end(), [](const Row &r) { return r.instructions; });
+  auto metric = [](const Row &r) { return r.instructions ? "instr/op" : "ns/op"; };
   // The confidence level the intervals were computed at (99 % unless --alpha
   // says otherwise, or steady ab splits alpha over its looks).
   const std::string level = fmt::format("{:g}", 100 * (1 - o.alpha));
-  fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}  {}\n", "benchmark", "new/base", level + "% CI",
+  fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}{}  {}\n", "benchmark", "new/base", level + "% CI",
              "welch p", "mwu p", "overlap", "d", "delta", show_forks ? fmt::format(" {:>9}", "forks a/b") : "",
-             "verdict");
+             show_metric ? fmt::format(" {:>8}", "metric") : "", "verdict");
   std::string md =
       fmt::format("| benchmark | new/base | {} % CI | Welch p | MWU p | CIs overlap | Cohen's d | Cliff's δ "
-                  "|{} verdict |\n|---|---:|---|---:|---:|---|---:|---:|{}---|\n",
-                  level, show_forks ? " forks (base/new) |" : "", show_forks ? "---:|" : "");
+                  "|{}{} verdict |\n|---|---:|---|---:|---:|---|---:|---:|{}{}---|\n",
+                  level, show_forks ? " forks (base/new) |" : "", show_metric ? " metric |" : "",
+                  show_forks ? "---:|" : "", show_metric ? "---|" : "");
   json out = json::array();
   bool gate = false;
   for (const Row &row : rows) {
@@ -167,12 +184,14 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     const std::string note = verdict_note(r, o);
     std::string verdict = to_string(r.verdict) + (note.empty() ? "" : " (" + note + ")");
     std::string forks = row.forks ? fmt::format("{}/{}", row.forks->first, row.forks->second) : "";
-    fmt::print("{:<34} {:>8.4f} {:>19} {:>9.2g} {:>9.2g} {:>8} {:>7.2f} {:>6.2f}{}  {}\n", row.name, r.ratio.estimate,
+    fmt::print("{:<34} {:>8.4f} {:>19} {:>9.2g} {:>9.2g} {:>8} {:>7.2f} {:>6.2f}{}{}  {}\n", row.name, r.ratio.estimate,
                fmt::format("[{:.4f}, {:.4f}]", r.ratio.low, r.ratio.high), r.welch_p, r.mwu_p, r.overlap ? "yes" : "no",
-               r.cohens_d, r.cliffs_delta, show_forks ? fmt::format(" {:>9}", forks) : "", verdict);
-    md += fmt::format("| {} | {:.4f} | [{:.4f}, {:.4f}] | {:.2g} | {:.2g} | {} | {:.2f} | {:.2f} |{} {} |\n", row.name,
-                      r.ratio.estimate, r.ratio.low, r.ratio.high, r.welch_p, r.mwu_p, r.overlap ? "yes" : "no",
-                      r.cohens_d, r.cliffs_delta, show_forks ? " " + forks + " |" : "", verdict);
+               r.cohens_d, r.cliffs_delta, show_forks ? fmt::format(" {:>9}", forks) : "",
+               show_metric ? fmt::format(" {:>8}", metric(row)) : "", verdict);
+    md += fmt::format("| {} | {:.4f} | [{:.4f}, {:.4f}] | {:.2g} | {:.2g} | {} | {:.2f} | {:.2f} |{}{} {} |\n",
+                      row.name, r.ratio.estimate, r.ratio.low, r.ratio.high, r.welch_p, r.mwu_p,
+                      r.overlap ? "yes" : "no", r.cohens_d, r.cliffs_delta, show_forks ? " " + forks + " |" : "",
+                      show_metric ? fmt::format(" {} |", metric(row)) : "", verdict);
     json j = {{"benchmark", row.name},
               {"ratio", r.ratio.estimate},
               {"ci", {r.ratio.low, r.ratio.high}},
@@ -182,7 +201,8 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
               {"cohens_d", r.cohens_d},
               {"cliffs_delta", r.cliffs_delta},
               {"verdict", to_string(r.verdict)},
-              {"note", note}};
+              {"note", note},
+              {"metric", row.instructions ? "instructions" : "time"}};
     if (row.forks)
       j["forks"] = {row.forks->first, row.forks->second};
     out.push_back(std::move(j));

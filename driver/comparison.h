@@ -27,7 +27,8 @@ struct CompareOptions : stats::ComparisonOptions {
 double parse_fraction(const std::string &s);
 
 // A benchmark's measurement forks (ok, not warmup) and their measurement
-// iterations, with batch samples in ns/op; no forks when none measured.
+// iterations, with batch samples in ns/op, or in instructions per op when
+// every one was simulated (--instrument=valgrind); no forks when none measured.
 Series series_of(const BenchmarkResult &b, double ticks_per_ns);
 // Steady results (schema steady-results/1) or Google Benchmark JSON, by
 // benchmark name. Throws std::runtime_error naming the file.
@@ -37,9 +38,13 @@ struct Row {
   std::string name;
   stats::Comparison result;
   std::optional<std::pair<int, int>> forks; // forks used per version, when the table shows them
+  bool instructions = false;                // the ratio is of instructions per op, not time
 };
 
+// Both series must measure the same metric (metric_name).
 Row compare_series(const std::string &name, const Series &base, const Series &next, const CompareOptions &o);
+// "instructions" (--instrument=valgrind) or "time".
+const char *metric_name(const Series &s);
 
 // "slower", "faster", "same", "can't tell yet", as the table and JSON say.
 const char *to_string(stats::Verdict v);

@@ -118,6 +118,10 @@ void to_json(json &j, const Summary &s) {
          {"discarded", s.preempted - s.preempted_kept},
          {"kept", s.preempted_kept},
          {"bound_hit_iterations", s.bound_hit}}}};
+  if (s.simulated) {
+    j["simulated_per_op"] = *s.simulated;
+    j["instructions_fork_range"] = {s.instructions_fork_min, s.instructions_fork_max};
+  }
 }
 
 void from_json(const json &j, Summary &s) {
@@ -146,6 +150,12 @@ void from_json(const json &j, Summary &s) {
     optional_field(*p, "preempted", s.preempted);
     optional_field(*p, "kept", s.preempted_kept);
     optional_field(*p, "bound_hit_iterations", s.bound_hit);
+  }
+  if (auto sim = j.find("simulated_per_op"); sim != j.end())
+    s.simulated = sim->get<Simulated>();
+  if (auto r = j.find("instructions_fork_range"); r != j.end()) {
+    s.instructions_fork_min = r->at(0);
+    s.instructions_fork_max = r->at(1);
   }
 }
 
@@ -201,6 +211,8 @@ void to_json(json &j, const Iteration &it) {
        {"preempted_kept", it.preempted_kept},
        {"preemption_bound_hit", it.preemption_bound_hit},
        {"batches", it.batches}};
+  if (it.simulated)
+    j["simulated_per_op"] = *it.simulated;
 }
 
 // ops and ns/op are what every reader needs of an iteration.
@@ -222,6 +234,8 @@ void from_json(const json &j, Iteration &it) {
   optional_field(j, "preempted_kept", it.preempted_kept);
   optional_field(j, "preemption_bound_hit", it.preemption_bound_hit);
   optional_field(j, "batches", it.batches);
+  if (auto sim = j.find("simulated_per_op"); sim != j.end())
+    it.simulated = sim->get<Simulated>();
 }
 
 void to_json(json &j, const MachineLoad &l) {

@@ -33,6 +33,68 @@ stats::IterationSamples weighted_samples(const Iteration &it, double ticks_per_n
   return out;
 }
 
+stats::IterationSamples metric_samples(const Iteration &it) {
+  if (it.simulated)
+    return {{it.simulated->instructions, double(it.ops)}};
+  return weighted_samples(it);
+}
+
+double estimated_cycles(double accesses, double l1_misses, double ll_misses) {
+  const double ram = ll_misses, ll_hits = l1_misses - ll_misses, l1_hits = accesses - l1_misses;
+  return l1_hits + 5 * ll_hits + 35 * ram;
+}
+
+namespace {
+
+// Adds `x` weighted by `w` to the sums in `into`.
+void accumulate(Simulated &into, const Simulated &x, double w) {
+  into.instructions += x.instructions * w;
+  into.data_reads += x.data_reads * w;
+  into.data_writes += x.data_writes * w;
+  into.l1_misses += x.l1_misses * w;
+  into.ll_misses += x.ll_misses * w;
+  into.estimated_cycles += x.estimated_cycles * w;
+}
+
+// The sums divided by the total weight (a division, not a multiplication by
+// its inverse: integral counts per op stay exact).
+Simulated mean_of(const Simulated &sum, double w) {
+  return {sum.instructions / w, sum.data_reads / w, sum.data_writes / w,
+          sum.l1_misses / w,    sum.ll_misses / w,  sum.estimated_cycles / w};
+}
+
+// The means over forks that have simulated counts in every measurement
+// iteration; nothing when one lacks them.
+void summarize_simulated(const std::vector<ForkResult> &forks, Summary &s) {
+  Simulated sum;
+  double ops = 0;
+  std::vector<double> fork_means;
+  for (const ForkResult &f : forks) {
+    if (f.warmup || f.failed())
+      continue;
+    double fork_instructions = 0, fork_ops = 0;
+    for (const Iteration &it : f.iterations) {
+      if (it.warmup || it.batches.empty())
+        continue;
+      if (!it.simulated)
+        return;
+      accumulate(sum, *it.simulated, double(it.ops));
+      ops += double(it.ops);
+      fork_instructions += it.simulated->instructions * double(it.ops);
+      fork_ops += double(it.ops);
+    }
+    if (fork_ops > 0)
+      fork_means.push_back(fork_instructions / fork_ops);
+  }
+  if (ops == 0)
+    return;
+  s.simulated = mean_of(sum, ops);
+  s.instructions_fork_min = *std::min_element(fork_means.begin(), fork_means.end());
+  s.instructions_fork_max = *std::max_element(fork_means.begin(), fork_means.end());
+}
+
+} // namespace
+
 int ForkResult::warmup_iterations() const {
   return int(std::count_if(iterations.begin(), iterations.end(), [](const Iteration &it) { return it.warmup; }));
 }
@@ -91,6 +153,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
   s.p50 = weighted_percentile(batches, 0.50) / ticks_per_ns;
   s.p90 = weighted_percentile(batches, 0.90) / ticks_per_ns;
   s.p99 = weighted_percentile(batches, 0.99) / ticks_per_ns;
+  summarize_simulated(forks, s);
   return s;
 }
 

@@ -27,6 +27,18 @@ constexpr double kBusyShare = 0.01;
 
 double preempted_share(const Summary &s) { return s.batches_run ? double(s.preempted) / s.batches_run : 0; }
 
+// --instrument=valgrind: the simulated counts per op instead of time; the
+// range is the lowest and highest fork mean (one number when no fork differs).
+constexpr const char *kSimulatedHead = "{:<32} {:>12} {:>21} {:>14} {:>10} {:>10}";
+std::string simulated_cells(const std::string &name, const Summary &s) {
+  const Simulated &m = *s.simulated;
+  const std::string range = s.instructions_fork_min == s.instructions_fork_max
+                                ? "same in every fork"
+                                : "[" + fixed(s.instructions_fork_min) + ", " + fixed(s.instructions_fork_max) + "]";
+  return fmt::format(kSimulatedHead, name, fixed(m.instructions), range, fixed(m.estimated_cycles), fixed(m.l1_misses),
+                     fixed(m.ll_misses));
+}
+
 } // namespace
 
 void print_machine_busy(const RunResult &run) {
@@ -53,7 +65,10 @@ void print_machine_busy(const RunResult &run) {
 }
 
 void print_table(const RunResult &run) {
-  std::string head = fmt::format("{:<32} {:>12} {:>21} {:>10}", "benchmark", "ns/op", "99% CI", "ticks/op");
+  const bool simulated = run.config.instrument == "valgrind";
+  std::string head = simulated ? fmt::format(kSimulatedHead, "benchmark", "instr/op", "fork range", "est.cycles/op",
+                                             "L1miss/op", "LLmiss/op")
+                               : fmt::format("{:<32} {:>12} {:>21} {:>10}", "benchmark", "ns/op", "99% CI", "ticks/op");
   const bool sample = run.config.mode == Mode::Sample;
   if (sample)
     head += fmt::format(" {:>10} {:>10} {:>10}", "p50", "p90", "p99");
@@ -107,8 +122,11 @@ void print_table(const RunResult &run) {
     else if (s.multiplexed)
       note("counters multiplexed: scaled by time enabled/running");
     std::string line;
-    if (s.iterations == 0) {
-      line = fmt::format("{:<32} {:>12} {:>21} {:>10}", b.name, "-", "-", "-");
+    if (simulated && s.simulated) {
+      line = simulated_cells(b.name, s);
+    } else if (s.iterations == 0 || simulated) {
+      line = simulated ? fmt::format(kSimulatedHead, b.name, "-", "-", "-", "-", "-")
+                       : fmt::format("{:<32} {:>12} {:>21} {:>10}", b.name, "-", "-", "-");
       for (std::size_t i = 0; i < run.counter_names.size() + (sample ? 3 : 0); ++i)
         line += fmt::format(" {:>14}", "-");
       if (ipc)

@@ -5,6 +5,8 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
+#include <optional>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/prctl.h>
@@ -90,6 +92,14 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
                                                                 std::to_string(req.number) + "," +
                                                                 std::to_string(kChildFd)};
   argv.insert(argv.end(), req.args.begin(), req.args.end());
+  // Under a wrapper the program is named by its real path, which the wrapper runs.
+  std::string program = "/proc/self/exe";
+  if (!req.wrapper.empty()) {
+    std::error_code ec;
+    argv[0] = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    argv.insert(argv.begin(), req.wrapper.begin(), req.wrapper.end());
+    program = req.wrapper.front();
+  }
   std::vector<char *> cargv;
   for (std::string &a : argv)
     cargv.push_back(a.data());
@@ -98,7 +108,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, pipefd[1], kChildFd);
   pid_t pid;
-  int err = posix_spawn(&pid, "/proc/self/exe", &fa, nullptr, cargv.data(), environ);
+  int err = posix_spawn(&pid, program.c_str(), &fa, nullptr, cargv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
   close(pipefd[1]);
   if (err) {
@@ -172,7 +182,8 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   return fork;
 }
 
-int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer) {
+int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer,
+               const std::string &callgrind_out) {
   const Benchmark &b = benchmarks().at(bench_index);
   // A fork never outlives its runner: if the runner is killed (even by
   // SIGKILL, which it cannot handle), the kernel kills the fork too. If the
@@ -191,8 +202,11 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   probe.open(timer.ticks_per_ns);
   send(fd, {{"t", "preemption"}, {"preemption", preemption_info(probe)}});
   try {
+    std::optional<Callgrind> callgrind;
+    if (!callgrind_out.empty())
+      callgrind.emplace(callgrind_out);
     WarmupOutcome w = measure_fork(
-        {&b, &cfg, &timer, &counters, nullptr, &probe, nullptr},
+        {&b, &cfg, &timer, &counters, nullptr, &probe, nullptr, callgrind ? &*callgrind : nullptr},
         [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
         [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
     send(fd, {{"t", "warmup"},

@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstdio>
 #include <ctime>
+#include <optional>
 #include <regex>
 #include <unistd.h>
 
@@ -18,6 +19,7 @@
 #include "steady/output_file.h"
 #include "steady/results_json.h"
 #include "steady/stopping.h"
+#include "valgrind.h"
 
 namespace steady {
 namespace {
@@ -39,8 +41,11 @@ std::string now_utc() {
 
 struct Cli {
   RunConfig cfg;
-  std::string fork_spec;  // hidden: INDEX,NUMBER,FD in a fork
-  std::string timer_spec; // hidden: the parent's TSC frequency and source
+  std::string fork_spec;         // hidden: INDEX,NUMBER,FD in a fork
+  std::string timer_spec;        // hidden: the parent's TSC frequency and source
+  std::string callgrind_out;     // hidden: in a fork under callgrind, where its dumps go
+  bool valgrind_probe = false;   // hidden: ValgrindSession's probe
+  bool valgrind_checked = false; // hidden: valgrind ran this program before (steady ab)
   std::string mode = "avgt";
   std::string profile;
 };
@@ -122,12 +127,21 @@ void define(CLI::App &app, Cli &cli) {
       ->expected(0, -1);
   app.add_option("--json", c.json, "Write every measurement to this JSON file (schema steady-results/1)");
   app.add_option("--csv", c.csv, "Write one row per iteration to this CSV file");
+  app.add_option("--instrument", c.instrument,
+                 "What an iteration measures: tsc (time) or valgrind (every fork runs under valgrind's callgrind, "
+                 "counting the payload's instructions, cache misses and estimated cycles per op: deterministic, "
+                 "about 50x slower, no PMU needed)")
+      ->check(CLI::IsMember({"tsc", "valgrind"}))
+      ->capture_default_str();
   app.add_option("--seed", c.seed, "Seed recorded for analyses that resample")->capture_default_str();
   app.add_option("--timeout", c.timeout, "Seconds before a fork is killed as hung")->capture_default_str();
   app.add_flag("--no-fork", c.no_fork, "Measure in this process (debugging; no isolation)");
   app.add_flag("--verbose,-v", c.verbose, "Print each iteration as it is measured");
   app.add_option("--steady-fork", cli.fork_spec)->group("");
   app.add_option("--steady-timer", cli.timer_spec)->group("");
+  app.add_option("--steady-callgrind-out", cli.callgrind_out)->group("");
+  app.add_flag(kValgrindProbeOption, cli.valgrind_probe)->group("");
+  app.add_flag(kValgrindCheckedOption, cli.valgrind_checked)->group("");
 }
 
 // The options a fork needs to measure like its parent.
@@ -144,6 +158,7 @@ std::vector<std::string> fork_args(const RunConfig &c, const TimerInfo &t) {
                                 "--window=" + std::to_string(c.window),
                                 c.stop_observe ? "--stop-observe" : "--stop-observe=false",
                                 "--seed=" + std::to_string(c.seed),
+                                "--instrument=" + c.instrument,
                                 fmt::format("--steady-timer={},{}", t.ticks_per_ns, t.source)};
   if (!c.counters.empty())
     a.push_back(fmt::format("--counters={}", fmt::join(c.counters, ",")));
@@ -244,7 +259,8 @@ void warn_unprotected(const std::vector<std::size_t> &selected) {
 // saved as it grows.
 class Runner {
 public:
-  Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters);
+  Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters,
+         const ValgrindSession *valgrind);
   void measure(const std::vector<std::size_t> &selected);
   // Saves, prints the table and warnings; the exit status.
   int finish();
@@ -262,12 +278,15 @@ private:
   SaveThrottle throttle_;
   StopPolicy policy_;
   std::vector<std::string> fork_args_;
+  std::vector<std::string> fork_wrapper_; // valgrind and its options, with --instrument=valgrind
+  std::string valgrind_prefix_;           // where the forks' callgrind dumps and valgrind logs go
   int total_forks_ = 0;
   bool noted_fallback_ = false; // "perf refused: getrusage" is said once
   bool write_failed_ = false;   // the last write of --json or --csv failed
 };
 
-Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters)
+Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters,
+               const ValgrindSession *valgrind)
     : cfg_(cfg), progress_(cfg.verbose), policy_(stop_policy(cfg)) {
   run_.config = cfg;
   run_.started = now_utc();
@@ -296,6 +315,11 @@ Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<
   // The forks open what opened here (run.config keeps what was asked for).
   cfg.counters = counters_.names();
   fork_args_ = fork_args(cfg, run_.timer);
+  if (valgrind) {
+    fork_wrapper_ = valgrind->command();
+    valgrind_prefix_ = valgrind->out_prefix();
+    fork_args_.push_back("--steady-callgrind-out=" + valgrind->out_prefix());
+  }
   total_forks_ = cfg.warmup_forks + (policy_.dynamic() ? cfg.max_forks : cfg.forks);
 }
 
@@ -338,12 +362,17 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
                      policy_.dynamic() ? cfg_.max_warmup : cfg_.warmup_iterations, policy_.dynamic(), cfg_.iterations);
   };
   ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
-                                 : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout}, g_interrupted, report,
-                                                    nullptr, nullptr);
+                                 : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout, fork_wrapper_},
+                                                    g_interrupted, report, nullptr, nullptr);
   if (fork.failed() && fork.status != ForkStatus::interrupted) {
     progress_.done();
-    std::fprintf(stderr, "error: %s fork %d %s: %s; %zu iteration(s) kept, the run goes on\n", b.name.c_str(), f,
-                 to_string(fork.status).c_str(), fork.error.c_str(), fork.iterations.size());
+    // What valgrind said about it (its messages go to a log, not to the run's stderr).
+    std::string why;
+    if (!valgrind_prefix_.empty())
+      if (std::string v = valgrind_reason(fmt::format("{}.{}.log", valgrind_prefix_, fork.pid)); !v.empty())
+        why = " (valgrind: " + v + ")";
+    std::fprintf(stderr, "error: %s fork %d %s: %s%s; %zu iteration(s) kept, the run goes on\n", b.name.c_str(), f,
+                 to_string(fork.status).c_str(), fork.error.c_str(), why.c_str(), fork.iterations.size());
   }
   if (const PreemptionInfo &pi = fork.preemption; !pi.fallback_reason.empty() && !noted_fallback_) {
     progress_.done();
@@ -374,7 +403,7 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
     stats::ForkSamples samples;
     for (const Iteration &it : done.iterations)
       if (!it.warmup && !it.batches.empty())
-        samples.push_back(weighted_samples(it));
+        samples.push_back(metric_samples(it));
     if (samples.empty())
       continue;
     const bool stable = stop.stop_after(std::move(samples));
@@ -455,12 +484,14 @@ int run_main(int argc, char **argv) {
     cfg.stop = "none";
   cfg.mode = cli.mode == "sample" ? Mode::Sample : cli.mode == "ss" ? Mode::SingleShot : Mode::AverageTime;
 
+  if (cli.valgrind_probe)
+    return serve_valgrind_probe();
   if (!cli.fork_spec.empty()) {
     std::size_t index;
     int number, fd;
     if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d", &index, &number, &fd) != 3 || index >= benchmarks().size())
       return 2;
-    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec));
+    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out);
   }
 
   std::vector<std::size_t> selected;
@@ -473,7 +504,15 @@ int run_main(int argc, char **argv) {
   }
   std::erase(cfg.counters, std::string()); // "--counters=": none
   std::vector<std::string> wanted_counters = cfg.counters;
-  if (!app.count("--counters")) {
+  const bool valgrind = cfg.instrument == "valgrind";
+  if (valgrind && (cfg.no_fork || app.count("--counters"))) {
+    std::fprintf(stderr,
+                 "error: --instrument=valgrind runs every fork under callgrind, which counts for itself: "
+                 "it cannot be combined with %s (nothing was run)\n",
+                 cfg.no_fork ? "--no-fork" : "--counters");
+    return 2;
+  }
+  if (!app.count("--counters") && !valgrind) {
     wanted_counters = {"cycles", "instructions"};
     cfg.counters_auto = true;
   }
@@ -490,9 +529,20 @@ int run_main(int argc, char **argv) {
       return 2;
     }
   }
+  std::optional<ValgrindSession> session;
+  if (valgrind && !selected.empty()) {
+    if (std::string why = session.emplace().open(!cli.valgrind_checked); !why.empty()) {
+      std::fprintf(stderr, "error: --instrument=valgrind: %s (nothing was run)\n", why.c_str());
+      return 2;
+    }
+    if (!cli.valgrind_checked)
+      std::fprintf(stderr, "note: --instrument=valgrind counts the instructions the payload executes under callgrind, "
+                           "not time: system calls, sleeps and waits on a clock count as the instructions they "
+                           "execute, not as the time they take\n");
+  }
   warn_unprotected(selected);
 
-  Runner runner(cfg, cli.timer_spec, wanted_counters);
+  Runner runner(cfg, cli.timer_spec, wanted_counters, session ? &*session : nullptr);
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   runner.measure(selected);

@@ -56,6 +56,9 @@ struct RunConfig {
   bool verbose = false;
   bool list = false;
   std::string profile; // --profile given ("" for none), recorded in the results
+  // What an iteration measures: "tsc" (time) or "valgrind" (every fork runs
+  // under callgrind and counts the payload's instructions: Iteration::simulated).
+  std::string instrument = "tsc";
 };
 
 struct TimerInfo {
@@ -85,6 +88,25 @@ struct UnavailableCounter {
   std::string name, reason;
 };
 
+// Under --instrument=valgrind, what callgrind's simulation counted for the
+// payload's batches of an iteration, per op (runtime/src/valgrind.h). Its
+// fixed caches (those iai uses: I1 and D1 32 KiB 8-way, LL 8 MiB 16-way,
+// 64-byte lines) make the counts the same on every machine.
+struct Simulated {
+  double instructions = 0;                // Ir: exact for a deterministic payload
+  double data_reads = 0, data_writes = 0; // Dr, Dw
+  double l1_misses = 0;                   // I1mr + D1mr + D1mw
+  double ll_misses = 0;                   // ILmr + DLmr + DLmw
+  double estimated_cycles = 0;            // estimated_cycles() of the above
+};
+
+// Itamar Turner-Trauring's estimate from cache simulation counts, as iai and
+// iai-callgrind compute it ("Estimated Cycles"; pythonspeed.com/articles/
+// consistent-benchmarking-in-ci/): L1 hits + 5 x LL hits + 35 x RAM accesses,
+// where accesses = Ir + Dr + Dw, L1 hits = accesses - L1 misses, LL hits =
+// L1 misses - LL misses and RAM accesses = LL misses.
+double estimated_cycles(double accesses, double l1_misses, double ll_misses);
+
 struct BatchSample {
   double ticks_per_op;
   std::uint64_t ops; // the weight
@@ -111,6 +133,7 @@ struct Iteration {
   int preempted_kept = 0;
   bool preemption_bound_hit = false; // no clean batch within the bound: the samples are preempted ones
   std::vector<BatchSample> batches;
+  std::optional<Simulated> simulated; // --instrument=valgrind only
 };
 
 // How the fork detected preemption (runtime/src/preemption.h).
@@ -124,6 +147,9 @@ struct PreemptionInfo {
 // The batch samples of an iteration as the statistics take them, in ticks/op
 // divided by `ticks_per_ns` (1: ticks).
 stats::IterationSamples weighted_samples(const Iteration &it, double ticks_per_ns = 1);
+// What the stopping criteria see of an iteration: its instructions per op
+// (one sample) when it was simulated, else its batch samples in ticks/op.
+stats::IterationSamples metric_samples(const Iteration &it);
 
 enum class ForkStatus { ok, crashed, timeout, error, interrupted, spawn_failed, runner_failed };
 
@@ -180,6 +206,11 @@ struct Summary {
   int batches_run = 0, preempted = 0, preempted_kept = 0, bound_hit = 0;
   // instructions / cycles when both were counted, else 0.
   double ipc = 0;
+  // --instrument=valgrind: the simulated counts per op over the measurement
+  // iterations, and the lowest and highest fork mean of instructions per op
+  // (equal when the payload's count does not vary between processes).
+  std::optional<Simulated> simulated;
+  double instructions_fork_min = 0, instructions_fork_max = 0;
 };
 
 struct StopResult {

@@ -32,6 +32,7 @@
 #include "commands.h"
 #include "comparison.h"
 #include "process.h"
+#include "report.h"
 #include "steady/results_json.h"
 
 extern char **environ;
@@ -418,6 +419,11 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
   if (!o_.json_side[1].empty())
     header["new_results"] = o_.json_side[1];
   bool gate = report(rows, per_look, "steady ab", header);
+  if (!c_.html_out.empty() &&
+      !write_comparison_report(c_.html_out, "steady ab", rows, per_look,
+                               compared_side(fmt::format("A: {}", o_.bin[0]), side_results(0)),
+                               compared_side(fmt::format("B: {}", o_.bin[1]), side_results(1))))
+    return 2;
   fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}; tests at alpha {:.3g} per look (looks at {} "
              "forks per version)\n",
              sequence_, elapsed, rows.size() - undecided, rows.size(), budget_spent ? " (the --budget ran out)" : "",
@@ -504,6 +510,8 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
       for (const char *own : {"--forks", "--stop", "--json", "--filter", "--list", "--warmup-forks"})
         if (a == own || a.rfind(std::string(own) + "=", 0) == 0)
           throw CLI::ValidationError(a, "is set by steady ab for every fork");
+    if (!c->html_out.empty() && !check_report_output(c->html_out, "steady ab"))
+      throw CLI::RuntimeError(2);
     Ab ab(*o, *c);
     if (int status = ab.run())
       throw CLI::RuntimeError(status);

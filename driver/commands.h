@@ -18,6 +18,7 @@ void add_evaluate(CLI::App &app);
 void add_compare(CLI::App &app);
 void add_analyze(CLI::App &app);
 void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes);
+void add_report(CLI::App &app);
 
 struct CompareOptions;
 // The comparison options shared by compare and ab (compare.cpp).

@@ -27,6 +27,7 @@ int main(int argc, char **argv) {
   steady::driver::add_compare(app);
   steady::driver::add_analyze(app);
   steady::driver::add_ab(app, after_dashes);
+  steady::driver::add_report(app);
   CLI11_PARSE(app, own, argv);
   return 0;
 }

@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// Opens a steady report page in Debian's headless chromium (playwright-core,
+// never a downloaded browser) and prints what a reader would find: whether it
+// got ready, every chart with the marks it drew next to what its data says it
+// should draw, the console errors and the requests that left the file.
+//
+// usage: check_page.js PAGE.html [--draw-all] [--screenshot OUT.png] [--timing]
+//   --draw-all    draw every chart (the page draws those off screen lazily)
+//   --timing      print the time until ready and until every chart is drawn
+const { chromium } = require('playwright-core');
+const path = require('path');
+
+const args = process.argv.slice(2);
+const page_path = path.resolve(args[0]);
+const flag = (f) => args.includes(f);
+const screenshot = args.includes('--screenshot') ? args[args.indexOf('--screenshot') + 1] : null;
+
+// What the page draws: per chart, the data marks by type (legends and axes
+// are other roles) and what the embedded data says there should be.
+function inspect() {
+  const count = (box, sel) => box.querySelectorAll(sel).length;
+  const data = window.steadyReport ? window.steadyReport.data : null;
+  const charts = [];
+  for (const box of document.querySelectorAll('.chart')) {
+    const section = box.closest('section');
+    const c = {
+      kind: box.dataset.kind,
+      section: section ? section.id : '',
+      state: box.dataset.rendered || 'pending',
+      svg: count(box, 'svg'),
+      symbols: count(box, 'g.mark-symbol.role-mark > path'),
+      rules: count(box, 'g.mark-rule.role-mark > line'),
+      areas: count(box, 'g.mark-area.role-mark > path'),
+      rects: count(box, 'g.mark-rect.role-mark > path'),
+    };
+    const m = /^b(\d+)-/.exec(c.section);
+    const b = m && data ? data.benchmarks[Number(m[1])] : null;
+    if (b && c.kind === 'series') {
+      c.expect_symbols = b.forks.reduce((n, f) => n + f.points.length, 0);
+      c.expect_rules = b.forks.reduce((n, f) => n + (f.warmup_iterations > 0 ? 1 : 0) + (f.analysis
+        ? f.analysis.segments.length + f.analysis.changepoints.length + (f.analysis.steady_iteration !== null ? 1 : 0)
+        : 0), 0);
+      // The last-K window and the tolerance band of each analysed fork.
+      c.expect_rects = b.forks.reduce((n, f) => n + (f.analysis ? 1 + (f.analysis.segments.length ? 1 : 0) : 0), 0);
+    }
+    if (b && c.kind === 'distribution') {
+      const forks = b.forks.filter((f) => f.quantiles.length);
+      c.expect_areas = forks.length;
+      c.expect_rects = forks.reduce((n, f) => n + f.quantiles.length, 0);
+    }
+    if (c.kind === 'forest' && data.comparison) {
+      const rows = data.comparison.rows.filter((r) => r.ratio[0] !== null && r.ratio[1] !== null);
+      c.expect_symbols = rows.length;
+      c.expect_rules = rows.length + 1;
+    }
+    charts.push(c);
+  }
+  // Chart titles, facet headers and legends are SVG text, not in innerText.
+  const svgText = [...document.querySelectorAll('svg text')].map((t) => t.textContent).filter((t) => t.trim());
+  return { charts, text: document.body.innerText + '\nsvg text:\n' + svgText.join('\n'), title: document.title };
+}
+
+(async () => {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--no-first-run'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const errors = [], outside = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('request', (r) => {
+    if (!/^(file|data|about|blob):/.test(r.url())) outside.push(r.url());
+  });
+  const t0 = Date.now();
+  await page.goto('file://' + page_path);
+  let ready = true;
+  try {
+    await page.waitForSelector('body[data-ready="yes"]', { timeout: 60000 });
+  } catch (e) {
+    ready = false;
+  }
+  const t_ready = await page.evaluate(() => performance.now());
+  let t_all = null;
+  if (ready && flag('--draw-all')) {
+    const t = Date.now();
+    await page.evaluate(() => window.steadyReport.drawAll());
+    t_all = Date.now() - t;
+  }
+  const r = await page.evaluate(inspect);
+  console.log(`page ${ready ? 'ready' : 'NOT READY'}: ${r.title}`);
+  if (flag('--timing'))
+    console.log(`timing: ready after ${t_ready.toFixed(0)} ms (wall ${Date.now() - t0} ms from goto)` +
+      (t_all !== null ? `; every chart drawn ${t_all} ms later` : ''));
+  const kinds = {};
+  for (const c of r.charts) kinds[c.kind] = (kinds[c.kind] || 0) + 1;
+  console.log('charts: ' + r.charts.length + ' ' + Object.entries(kinds).map(([k, n]) => `${k}=${n}`).join(' '));
+  for (const c of r.charts) {
+    const expect = ['symbols', 'rules', 'areas', 'rects'].filter((k) => c['expect_' + k] !== undefined)
+      .map((k) => `${k} ${c[k] === c['expect_' + k] ? 'as in the data' : `${c[k]} != data ${c['expect_' + k]}`}`);
+    console.log(`chart ${c.kind} ${c.section || '-'}: ${c.state} svg=${c.svg} symbols=${c.symbols} rules=${c.rules} ` +
+      `areas=${c.areas} rects=${c.rects}${expect.length ? '; ' + expect.join(', ') : ''}`);
+  }
+  if (flag('--text')) console.log('text:\n' + r.text);
+  console.log(`console errors: ${errors.length}${errors.length ? '\n  ' + errors.join('\n  ') : ''}`);
+  console.log(`requests outside the file: ${outside.length}${outside.length ? '\n  ' + outside.join('\n  ') : ''}`);
+  if (screenshot) {
+    await page.screenshot({ path: screenshot, fullPage: false });
+    console.log('screenshot: ' + screenshot);
+  }
+  await browser.close();
+})().catch((e) => {
+  console.error('check_page: ' + e.message);
+  process.exit(1);
+});

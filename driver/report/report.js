@@ -256,7 +256,7 @@
       spec: {
         width: 220, height: { step: 18 },
         mark: { type: 'tick', thickness: 1.5, opacity: 0.7 },
-        encoding: { x: { field: 'v', type: 'quantitative', title: 'per op', scale: { zero: false } },
+        encoding: { x: { field: 'v', type: 'quantitative', title: 'per op', scale: { zero: false }, axis: { format: '.4~g' } },
           y: { field: 'fork', type: 'nominal', title: null },
           color: { value: '#4a6fa5' },
           tooltip: [{ field: 'counter' }, { field: 'fork' }, { field: 'iteration' },

@@ -4,8 +4,9 @@
 // got ready, every chart with the marks it drew next to what its data says it
 // should draw, the console errors and the requests that left the file.
 //
-// usage: check_page.js PAGE.html [--draw-all] [--screenshot OUT.png] [--timing]
+// usage: check_page.js PAGE.html [--draw-all | --scroll-end] [--screenshot OUT.png] [--timing] [--text]
 //   --draw-all    draw every chart (the page draws those off screen lazily)
+//   --scroll-end  scroll to the end of the page and wait for its last chart
 //   --timing      print the time until ready and until every chart is drawn
 const { chromium } = require('playwright-core');
 const path = require('path');
@@ -87,6 +88,13 @@ function inspect() {
     const t = Date.now();
     await page.evaluate(() => window.steadyReport.drawAll());
     t_all = Date.now() - t;
+  }
+  if (ready && flag('--scroll-end')) {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForFunction(() => {
+      const charts = document.querySelectorAll('.chart');
+      return charts.length && charts[charts.length - 1].dataset.rendered;
+    }, null, { timeout: 60000 });
   }
   const r = await page.evaluate(inspect);
   console.log(`page ${ready ? 'ready' : 'NOT READY'}: ${r.title}`);

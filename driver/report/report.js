@@ -6,7 +6,9 @@
 // tables and the charts on the first screen are drawn.
 (function () {
   'use strict';
+  performance.mark('steady-scripts-loaded');
   const data = JSON.parse(document.getElementById('steady-data').textContent);
+  performance.mark('steady-data-parsed');
   const main = document.getElementById('report');
   const WIDTH = 760;
   const VERDICT_COLORS = {
@@ -59,7 +61,7 @@
     const load = (l) => l.map((x) => num(x, 3)).join(' / ');
     const rows = [
       ['machine', m.cpu ? `${m.cpu}, ${m.cores} cores` : 'not recorded'],
-      ['system', [m.hostname, m.kernel && 'Linux ' + m.kernel, m.governor && 'governor ' + m.governor]
+      ['system', [m.hostname, m.kernel && (/^Linux/.test(m.kernel) ? m.kernel : 'Linux ' + m.kernel), m.governor && 'governor ' + m.governor]
         .filter(Boolean).join(', ') || '-'],
       ['load (1/5/15 min)', `${load(m.load_start)} at the start, ${load(m.load_end)} at the end` +
         (m.steal !== null ? `; ${num(100 * m.steal, 2)} % of the CPU time stolen` : '')],
@@ -100,8 +102,9 @@
     const multi = data.runs.length > 1;
     const counterNames = [...new Set(data.runs.flatMap((r) => r.counters))];
     const head = el('tr', {}, el('th', {}, 'benchmark'), multi ? el('th', {}, 'file') : null, el('th', {}, 'params'),
-      el('th', {}, 'ns/op'), el('th', {}, '99 % CI'), counterNames.map((c) => el('th', {}, c + '/op')),
-      el('th', {}, 'forks'), el('th', {}, 'iterations'), el('th', {}, 'stop'), el('th', {}, 'flags'));
+      el('th', { class: 'num' }, 'ns/op'), el('th', { class: 'num' }, '99 % CI'),
+      counterNames.map((c) => el('th', { class: 'num' }, c + '/op')),
+      el('th', { class: 'num' }, 'forks'), el('th', { class: 'num' }, 'iterations'), el('th', {}, 'stop'), el('th', {}, 'flags'));
     const rows = benchmarks.map((b) => {
       const s = b.summary, run = data.runs[b.run];
       const flags = flagsOf(b);
@@ -383,7 +386,7 @@
         `intervals; within ±${num(100 * cmp.equivalence, 3)} % (the grey band) counts as the same.`)];
     if (forestSpec(cmp)) parts.push(chart('forest', 'ratio new / base per benchmark', () => forestSpec(cmp)));
     const head = el('tr', {}, ['benchmark', 'verdict', 'ratio', 'CI', 'Welch p', 'Mann-Whitney p', 'note']
-      .map((h) => el('th', {}, h)));
+      .map((h, k) => el('th', { class: k >= 2 && k <= 5 ? 'num' : '' }, h)));
     const rows = cmp.rows.map((r) => el('tr', {},
       el('td', {}, el('a', { href: '#c-' + r.anchor }, r.name)),
       el('td', { class: 'verdict', style: `color: ${VERDICT_COLORS[r.verdict]}` }, r.verdict),
@@ -429,6 +432,7 @@
   }
 
   build();
+  performance.mark('steady-page-built');
   // The charts on the first screen now; the others as they come near it.
   const first = [...pending.keys()].filter((box) => box.getBoundingClientRect().top < window.innerHeight + 200);
   const observer = new IntersectionObserver((entries) => {
@@ -441,6 +445,9 @@
   for (const box of pending.keys()) if (!first.includes(box)) observer.observe(box);
   document.getElementById('draw-all').addEventListener('click', drawAll);
   window.addEventListener('beforeprint', drawAll);
-  const ready = Promise.all(first.map(draw)).then(() => { document.body.dataset.ready = 'yes'; });
+  const ready = Promise.all(first.map(draw)).then(() => {
+    performance.mark('steady-ready');
+    document.body.dataset.ready = 'yes';
+  });
   window.steadyReport = { data, ready, drawAll, views: drawn };
 })();

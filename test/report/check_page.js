@@ -74,6 +74,14 @@ function inspect() {
   page.on('request', (r) => {
     if (!/^(file|data|about|blob):/.test(r.url())) outside.push(r.url());
   });
+  // The renderer's main-thread busy time: what the load costs apart from
+  // waiting for a CPU on a shared machine.
+  const cdp = flag('--timing') ? await page.context().newCDPSession(page) : null;
+  if (cdp) await cdp.send('Performance.enable');
+  const busy = async () => {
+    const m = (await cdp.send('Performance.getMetrics')).metrics;
+    return 1000 * m.find((x) => x.name === 'TaskDuration').value;
+  };
   const t0 = Date.now();
   await page.goto('file://' + page_path);
   let ready = true;
@@ -82,12 +90,18 @@ function inspect() {
   } catch (e) {
     ready = false;
   }
-  const t_ready = await page.evaluate(() => performance.now());
-  let t_all = null;
+  // When the page marked itself ready (polling for it adds its own delay).
+  const t_ready = await page.evaluate(() => {
+    const m = performance.getEntriesByName('steady-ready');
+    return m.length ? m[0].startTime : performance.now();
+  });
+  const busy_ready = cdp ? await busy() : 0;
+  let t_all = null, busy_all = 0;
   if (ready && flag('--draw-all')) {
     const t = Date.now();
     await page.evaluate(() => window.steadyReport.drawAll());
     t_all = Date.now() - t;
+    busy_all = cdp ? (await busy()) - busy_ready : 0;
   }
   if (ready && flag('--scroll-end')) {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -99,8 +113,11 @@ function inspect() {
   const r = await page.evaluate(inspect);
   console.log(`page ${ready ? 'ready' : 'NOT READY'}: ${r.title}`);
   if (flag('--timing'))
-    console.log(`timing: ready after ${t_ready.toFixed(0)} ms (wall ${Date.now() - t0} ms from goto)` +
-      (t_all !== null ? `; every chart drawn ${t_all} ms later` : ''));
+    console.log(`timing: ready ${t_ready.toFixed(0)} ms after navigation (main thread busy ${busy_ready.toFixed(0)} ms by the time it was seen)` +
+      (t_all !== null ? `; every chart drawn ${t_all} ms later (busy ${busy_all.toFixed(0)} ms)` : ''));
+  if (flag('--timing'))
+    console.log('marks: ' + (await page.evaluate(() => performance.getEntriesByType('mark')
+      .map((m) => `${m.name.replace('steady-', '')} ${m.startTime.toFixed(0)} ms`).join(', '))));
   const kinds = {};
   for (const c of r.charts) kinds[c.kind] = (kinds[c.kind] || 0) + 1;
   console.log('charts: ' + r.charts.length + ' ' + Object.entries(kinds).map(([k, n]) => `${k}=${n}`).join(' '));

@@ -419,10 +419,9 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
   if (!o_.json_side[1].empty())
     header["new_results"] = o_.json_side[1];
   bool gate = report(rows, per_look, "steady ab", header);
-  if (!c_.html_out.empty() &&
-      !write_comparison_report(c_.html_out, "steady ab", rows, per_look,
-                               compared_side(fmt::format("A: {}", o_.bin[0]), side_results(0)),
-                               compared_side(fmt::format("B: {}", o_.bin[1]), side_results(1))))
+  if (!c_.html_out.empty() && !write_comparison_report(c_.html_out, "steady ab", rows, per_look,
+                                                       compared_side(fmt::format("A: {}", o_.bin[0]), side_results(0)),
+                                                       compared_side(fmt::format("B: {}", o_.bin[1]), side_results(1))))
     return 2;
   fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}; tests at alpha {:.3g} per look (looks at {} "
              "forks per version)\n",

@@ -13,10 +13,10 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
-#include "steady/results_json.h"
-#include "steady/steady_state.h"
 #include "fork_analysis.h"
 #include "report.h"
+#include "steady/results_json.h"
+#include "steady/steady_state.h"
 
 namespace steady::driver {
 namespace {

@@ -181,9 +181,9 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
     return 2;
   }
   bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});
-  if (!o.html_out.empty() && !write_comparison_report(o.html_out, "steady compare", rows, o,
-                                                      compared_side(base, std::move(a)),
-                                                      compared_side(next, std::move(b))))
+  if (!o.html_out.empty() &&
+      !write_comparison_report(o.html_out, "steady compare", rows, o, compared_side(base, std::move(a)),
+                               compared_side(next, std::move(b))))
     return 2;
   return gate ? 1 : 0;
 }

@@ -90,7 +90,9 @@ json summary_json(const Summary &s) {
     counters.push_back(round6(c));
   return {{"ns_per_op", round6(s.ns_per_op)},
           {"ci", {round6(s.ci_low), round6(s.ci_high)}},
-          {"ci_over", s.ci_over == CiOver::forks ? "forks" : s.ci_over == CiOver::iterations ? "iterations" : ""},
+          {"ci_over", s.ci_over == CiOver::forks        ? "forks"
+                      : s.ci_over == CiOver::iterations ? "iterations"
+                                                        : ""},
           {"p50", round6(s.p50)},
           {"p90", round6(s.p90)},
           {"p99", round6(s.p99)},
@@ -214,9 +216,8 @@ json benchmark_json(const BenchmarkResult &b, std::size_t run_index, const RunRe
     stability = {{"stability", to_string(bs.stability)},
                  {"steady_forks", bs.steady_forks},
                  {"forks", bs.forks},
-                 {"recommended_warmup", bs.recommended_warmup_iterations
-                                            ? json(*bs.recommended_warmup_iterations)
-                                            : json(nullptr)},
+                 {"recommended_warmup",
+                  bs.recommended_warmup_iterations ? json(*bs.recommended_warmup_iterations) : json(nullptr)},
                  {"warmup_used", warmup_used}};
   }
   json params = json::object();
@@ -337,12 +338,13 @@ json comparison_data(const std::vector<Row> &rows, const CompareOptions &o, cons
   json jrows = json::array();
   for (const Row &r : rows) {
     const stats::Comparison &c = r.result;
-    json row = {{"name", r.name},
-                {"verdict", to_string(c.verdict)},
-                {"ratio", {number_or_null(c.ratio.estimate), number_or_null(c.ratio.low), number_or_null(c.ratio.high)}},
-                {"welch_p", number_or_null(c.welch_p)},
-                {"mwu_p", number_or_null(c.mwu_p)},
-                {"cliffs_delta", number_or_null(c.cliffs_delta)}};
+    json row = {
+        {"name", r.name},
+        {"verdict", to_string(c.verdict)},
+        {"ratio", {number_or_null(c.ratio.estimate), number_or_null(c.ratio.low), number_or_null(c.ratio.high)}},
+        {"welch_p", number_or_null(c.welch_p)},
+        {"mwu_p", number_or_null(c.mwu_p)},
+        {"cliffs_delta", number_or_null(c.cliffs_delta)}};
     if (c.power)
       row["power"] = {{"detectable", number_or_null(c.power->detectable)}, {"more_forks", c.power->more_forks}};
     if (auto it = base.series.find(r.name); it != base.series.end())
@@ -351,11 +353,8 @@ json comparison_data(const std::vector<Row> &rows, const CompareOptions &o, cons
       row["new"] = side_json(it->second, ro.quantiles);
     jrows.push_back(std::move(row));
   }
-  return {{"base", base.label},
-          {"new", next.label},
-          {"alpha", o.alpha},
-          {"equivalence", o.equivalence},
-          {"rows", jrows}};
+  return {
+      {"base", base.label}, {"new", next.label}, {"alpha", o.alpha}, {"equivalence", o.equivalence}, {"rows", jrows}};
 }
 
 } // namespace steady::driver

@@ -26,8 +26,8 @@ constexpr const char *kScripts[] = {"vega.min.js", "vega-lite.min.js", "vega-emb
 std::string slurp(const fs::path &p) {
   std::ifstream in(p, std::ios::binary);
   if (!in)
-    throw std::runtime_error(fmt::format("cannot read '{}' (the report's scripts; scripts/setup installs them)",
-                                         p.string()));
+    throw std::runtime_error(
+        fmt::format("cannot read '{}' (the report's scripts; scripts/setup installs them)", p.string()));
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
@@ -68,7 +68,8 @@ std::string report_page(const nlohmann::json &data, const std::string &title) {
       "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline' "
       "'unsafe-eval'; style-src 'unsafe-inline'; img-src data:\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>\n{}</style>\n"
+      "<meta name=\"viewport\" content=\"width=device-width, "
+      "initial-scale=1\">\n<title>{}</title>\n<style>\n{}</style>\n"
       "</head>\n<body>\n<noscript>This report draws its tables and charts with JavaScript; the data is in the "
       "page's source (script id steady-data).</noscript>\n<main id=\"report\"><p>Loading the report...</p></main>\n"
       "<script type=\"application/json\" id=\"steady-data\">{}</script>\n",

@@ -92,7 +92,7 @@ TEST(ReportData, MeasuredForksAreDrawnAndFailedOnesNamed) {
   const nlohmann::json &f = b["forks"][0];
   EXPECT_EQ(f["points"].size(), 20u);
   EXPECT_EQ(f["warmup_iterations"], 4);
-  EXPECT_EQ(f["samples"], 16 * 30);      // measurement iterations only
+  EXPECT_EQ(f["samples"], 16 * 30); // measurement iterations only
   EXPECT_EQ(f["quantiles"].size(), 100u);
   EXPECT_DOUBLE_EQ(f["quantiles"][0].get<double>(), 10); // ticks / ticks_per_ns
   EXPECT_FALSE(f["analysis"].is_null());

@@ -174,7 +174,7 @@
       scale: { domain: [lo - pad, hi + pad], clamp: true, zero: false } };
     const color = { field: 'cat', type: 'nominal', title: null,
       scale: { domain: SERIES_MARKS, range: SERIES_COLORS }, legend: { orient: 'bottom', columns: 4 } };
-    const x = { field: 'iteration', type: 'quantitative', title: 'iteration' };
+    const x = { field: 'iteration', type: 'quantitative', title: 'iteration', axis: { tickMinStep: 1 } };
     const only = (k) => ({ filter: `datum.kind === '${k}'` });
     return {
       $schema: 'https://vega.github.io/schema/vega-lite/v6.json',

@@ -6,7 +6,8 @@
 //
 // usage: check_page.js PAGE.html [--draw-all | --scroll-end] [--screenshot OUT.png] [--timing] [--text]
 //   --draw-all    draw every chart (the page draws those off screen lazily)
-//   --scroll-end  scroll to the end of the page and wait for its last chart
+//   --scroll-end  print how many charts are drawn, scroll to the end of the page
+//                 and wait for its last chart
 //   --timing      print the time until ready and until every chart is drawn
 const { chromium } = require('playwright-core');
 const path = require('path');
@@ -127,6 +128,8 @@ function cpuSeconds(root) {
     busy_all = cdp ? (await busy()) - busy_ready : 0;
   }
   if (ready && flag('--scroll-end')) {
+    const drawn = await page.evaluate(() => document.querySelectorAll('.chart[data-rendered]').length);
+    console.log(`before scrolling: ${drawn} chart(s) drawn`);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForFunction(() => {
       const charts = document.querySelectorAll('.chart');

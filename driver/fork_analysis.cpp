@@ -23,12 +23,10 @@ ForkSeries fork_series(const ForkResult &f) {
 
 void analyze_series(ForkSeries &f, const stats::SteadyStateOptions &so) {
   const std::size_t n = f.ns_per_op.size();
-  if (n < kMinIterations)
+  if (n < kMinIterations) {
     f.skipped = fmt::format("too few iterations to analyse ({} < {})", n, kMinIterations);
-  else if (so.last_points >= n)
-    f.skipped = fmt::format("too few iterations to analyse (K = {} needs more than {})", so.last_points, n);
-  if (!f.skipped.empty())
     return;
+  }
   try {
     f.analysis = stats::analyze_fork(f.ns_per_op, f.elapsed, so);
   } catch (const std::invalid_argument &e) { // e.g. a NaN in the series

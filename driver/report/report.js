@@ -127,13 +127,15 @@
   // ---- chart specs ---------------------------------------------------------
   function forkLabel(f) {
     const a = f.analysis;
-    const verdict = a ? (a.steady ? `steady from iteration ${a.steady_iteration}` : 'not steady')
+    const verdict = a ? (a.steady ? `steady from iteration ${a.steady_iteration + 1}` : 'not steady')
       : f.skipped;
     return `fork ${f.fork}: ${verdict}`;
   }
 
   // Every fork's iterations, one row per fork, with the warmup cut, the
-  // changepoints, the segment means and the steady-state start.
+  // changepoints, the segment means and the steady-state start. Iterations
+  // are counted from 1, as steady analyze prints them (the data's indices
+  // are 0-based): a line "at k" stands on the k-th iteration, its first.
   function seriesSpec(b) {
     const rows = [];
     const kept = [];
@@ -141,29 +143,29 @@
       const label = forkLabel(f);
       for (const [i, ns, outlier] of f.points) {
         const cat = outlier ? 'outlier' : i < f.warmup_iterations ? 'warmup iteration' : 'measurement iteration';
-        rows.push({ fork: label, n: f.fork, kind: 'point', cat, iteration: i, ns });
+        rows.push({ fork: label, n: f.fork, kind: 'point', cat, iteration: i + 1, ns });
         if (!outlier) kept.push(ns);
       }
       if (f.warmup_iterations > 0)
-        rows.push({ fork: label, n: f.fork, kind: 'rule', cat: 'warmup used', iteration: f.warmup_iterations });
+        rows.push({ fork: label, n: f.fork, kind: 'rule', cat: 'warmup used', iteration: f.warmup_iterations + 1 });
       const a = f.analysis;
       if (!a) continue;
       // The window the verdict is about (the last K iterations), and the
       // band a segment mean must lie in to count as similar to the final one.
       rows.push({ fork: label, n: f.fork, kind: 'area', cat: `last K = ${a.last_points} iterations`,
-        iteration: f.iterations - a.last_points, end: f.iterations });
+        iteration: f.iterations - a.last_points + 1, end: f.iterations });
       const m = a.segments.length ? a.segments[a.segments.length - 1][2] : null;
       if (m !== null)
         rows.push({ fork: label, n: f.fork, kind: 'band', cat: `within ${num(100 * data.limits.tolerance, 3)} % of ` +
-          'the final segment', iteration: 0, end: f.iterations, lo: m * (1 - data.limits.tolerance),
+          'the final segment', iteration: 1, end: f.iterations, lo: m * (1 - data.limits.tolerance),
         hi: m * (1 + data.limits.tolerance) });
       for (const [begin, end, mean, final] of a.segments)
         rows.push({ fork: label, n: f.fork, kind: 'segment', cat: final ? 'segment mean (final run)' :
-          'segment mean (earlier)', iteration: begin, end, ns: mean });
+          'segment mean (earlier)', iteration: begin + 1, end, ns: mean });
       for (const c of a.changepoints)
-        rows.push({ fork: label, n: f.fork, kind: 'rule', cat: 'changepoint', iteration: c + 1 });
+        rows.push({ fork: label, n: f.fork, kind: 'rule', cat: 'changepoint', iteration: c + 2 });
       if (a.steady_iteration !== null)
-        rows.push({ fork: label, n: f.fork, kind: 'rule', cat: 'steady-state start', iteration: a.steady_iteration });
+        rows.push({ fork: label, n: f.fork, kind: 'rule', cat: 'steady-state start', iteration: a.steady_iteration + 1 });
     }
     // The y range follows the points kept for segmentation, so that one
     // spike does not flatten the rest; outliers beyond it sit at the edge.
@@ -201,7 +203,7 @@
           { transform: [only('segment')], mark: { type: 'rule', strokeWidth: 2.5 },
             encoding: { x, x2: { field: 'end' }, y, color,
               tooltip: [{ field: 'cat', title: 'segment' }, { field: 'iteration', title: 'from' },
-                { field: 'end', title: 'to (excluded)' }, { field: 'ns', title: 'mean ns/op', format: '.6~g' }] } },
+                { field: 'end', title: 'to' }, { field: 'ns', title: 'mean ns/op', format: '.6~g' }] } },
         ],
       },
       resolve: { scale: { x: 'shared', y: 'shared' } },

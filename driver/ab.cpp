@@ -37,6 +37,7 @@
 #include "commands.h"
 #include "comparison.h"
 #include "process.h"
+#include "report.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
 
@@ -499,6 +500,10 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
     fmt::print(stderr, "steady ab: {}\n", e.what());
     return 2;
   }
+  if (!c_.html_out.empty() && !write_comparison_report(c_.html_out, "steady ab", rows, per_look,
+                                                       compared_side(fmt::format("A: {}", o_.bin[0]), side_results(0)),
+                                                       compared_side(fmt::format("B: {}", o_.bin[1]), side_results(1))))
+    return 2;
   fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}; tests at alpha {:.3g} per look (looks at {} "
              "forks per version)\n",
              sequence_, elapsed, rows.size() - undecided, rows.size(),
@@ -606,6 +611,8 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
                                 {"--json-b", o->json_side[1]},
                                 {"--json", c->json_out},
                                 {"--markdown", c->markdown_out}});
+    if (!c->html_out.empty() && !check_report_output(c->html_out, "steady ab"))
+      throw CLI::RuntimeError(2);
     Ab ab(*o, *c);
     if (int status = ab.run())
       throw CLI::RuntimeError(status);

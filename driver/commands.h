@@ -20,6 +20,7 @@ void add_evaluate(CLI::App &app);
 void add_compare(CLI::App &app);
 void add_analyze(CLI::App &app);
 void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes);
+void add_report(CLI::App &app);
 
 // Every output a command was asked to write (flag, path; empty paths are
 // skipped), checked before it does any work: on the first that cannot be

@@ -20,6 +20,7 @@
 
 #include "commands.h"
 #include "comparison.h"
+#include "report.h"
 #include "steady/output_file.h"
 
 namespace steady::driver {
@@ -191,6 +192,10 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
       return 2;
     }
     bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});
+    if (!o.html_out.empty() &&
+        !write_comparison_report(o.html_out, "steady compare", rows, o, compared_side(base, std::move(a)),
+                                 compared_side(next, std::move(b))))
+      return 2;
     return gate ? 1 : 0;
   } catch (const std::exception &e) { // an output that could not be written; no exception escapes
     fmt::print(stderr, "steady compare: {}\n", e.what());
@@ -208,6 +213,7 @@ void add_comparison_options(CLI::App *sub, CompareOptions &o, std::string &gate,
   sub->add_option("--alpha", o.alpha, "Significance level (99 % intervals by default)")->capture_default_str();
   sub->add_option("--json", o.json_out, "Also write the comparison as JSON");
   sub->add_option("--markdown", o.markdown_out, "Also write a Markdown table (for a pull request comment)");
+  sub->add_option("--html", o.html_out, "Also write an HTML report: verdicts, forest plot, distributions");
 }
 
 void parse_gate_options(CompareOptions &o, const std::string &gate, const std::string &margin) {
@@ -240,6 +246,8 @@ void add_compare(CLI::App &app) {
     if (trials->trials > 0 && trials->forks < 2)
       throw CLI::ValidationError("--trial-forks", "needs at least 2 forks per trial");
     check_outputs("steady compare", {{"--json", o->json_out}, {"--markdown", o->markdown_out}});
+    if (!o->html_out.empty() && !check_report_output(o->html_out, "steady compare"))
+      throw CLI::RuntimeError(2);
     if (int status = run(*o, *trials, files->first, files->second))
       throw CLI::RuntimeError(status);
   });

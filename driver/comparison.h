@@ -21,6 +21,7 @@ using stats::Series;
 struct CompareOptions : stats::ComparisonOptions {
   double fail_on_slowdown = -1; // a fraction; < 0: no gate
   std::string json_out, markdown_out;
+  std::string html_out; // the report page (report.h)
 };
 
 // "2%" -> 0.02, "0.02" -> 0.02; throws std::invalid_argument.

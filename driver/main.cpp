@@ -29,6 +29,7 @@ int main(int argc, char **argv) {
   steady::driver::add_compare(app);
   steady::driver::add_analyze(app);
   steady::driver::add_ab(app, after_dashes);
+  steady::driver::add_report(app);
   try {
     app.parse(own, argv);
   } catch (const CLI::ParseError &e) { // also a command's CLI::RuntimeError(status)

@@ -27,6 +27,11 @@ config.substitutions.append(("%FileCheck", f"{tools}/FileCheck"))
 import sys
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%not", f"{tools}/not"))
+# The report's pages, opened in Debian's chromium by playwright-core (both
+# installed by scripts/setup), and the synthetic runs they are made from.
+report_tests = os.path.join(config.steady_src_root, "test", "report")
+config.substitutions.append(("%check_page", f"node {report_tests}/check_page.js"))
+config.substitutions.append(("%make_run", f"{sys.executable} {report_tests}/make_run.py"))
 config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])
 
 import shutil

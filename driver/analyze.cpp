@@ -6,7 +6,6 @@
 // (the largest steady-state start over its forks) against what the run used.
 // --plot FILE draws every fork on an HTML page (report.h); --json FILE the
 // whole analysis.
-#include <fstream>
 #include <optional>
 
 #include <fmt/core.h>

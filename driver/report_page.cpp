@@ -101,7 +101,7 @@ bool check_report_output(const std::string &path, const std::string &tool) {
   try {
     check_output(path);
   } catch (const std::exception &e) {
-    fmt::print(stderr, "{}: --html: {} (nothing was done)\n", tool, e.what());
+    fmt::print(stderr, "{}: {} (nothing was done)\n", tool, e.what());
     return false;
   }
   for (const char *name : {"report.css", kScripts[0], kScripts[1], kScripts[2], kScripts[3]})

@@ -78,31 +78,6 @@ double parse_fraction(const std::string &s) {
   return pct ? x / 100 : x;
 }
 
-Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
-  Series s;
-  for (const ForkResult &f : b.forks) {
-    if (f.failed() || f.warmup)
-      continue;
-    stats::ForkSamples fork;
-    std::vector<double> means;
-    for (const Iteration &it : f.iterations) {
-      if (it.warmup || it.batches.empty())
-        continue;
-      s.iteration_means.push_back(it.ns_per_op);
-      means.push_back(it.ns_per_op);
-      fork.push_back(weighted_samples(it, ticks_per_ns));
-    }
-    if (!fork.empty()) {
-      s.iterations_per_fork = int(fork.size());
-      s.forks.push_back(std::move(fork));
-      s.fork_means.push_back(std::move(means));
-      s.fork_rounds.push_back(f.ab ? f.ab->round : -1);
-    }
-  }
-  s.measures_nothing = std::find(b.flags.begin(), b.flags.end(), "measures-nothing") != b.flags.end();
-  return s;
-}
-
 std::map<std::string, Series> load_series(const std::string &path) {
   const std::string what = "'" + path + "'";
   json doc = read_json_file(path);

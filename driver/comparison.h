@@ -26,9 +26,6 @@ struct CompareOptions : stats::ComparisonOptions {
 // "2%" -> 0.02, "0.02" -> 0.02; throws std::invalid_argument.
 double parse_fraction(const std::string &s);
 
-// A benchmark's measurement forks (ok, not warmup) and their measurement
-// iterations, with batch samples in ns/op; no forks when none measured.
-Series series_of(const BenchmarkResult &b, double ticks_per_ns);
 // Steady results (schema steady-results/1) or Google Benchmark JSON, by
 // benchmark name. Throws std::runtime_error naming the file.
 std::map<std::string, Series> load_series(const std::string &path);

@@ -25,6 +25,21 @@ double weighted_percentile(std::vector<BatchSample> samples, double q) {
 
 } // namespace
 
+void thin_batches(std::vector<BatchSample> &s, std::size_t max) {
+  max = std::max<std::size_t>(max, 1);
+  while (s.size() > max) {
+    std::vector<BatchSample> merged;
+    for (std::size_t i = 0; i + 1 < s.size(); i += 2) {
+      std::uint64_t ops = s[i].ops + s[i + 1].ops;
+      merged.push_back(
+          {(s[i].ticks_per_op * double(s[i].ops) + s[i + 1].ticks_per_op * double(s[i + 1].ops)) / double(ops), ops});
+    }
+    if (s.size() % 2)
+      merged.push_back(s.back());
+    s.swap(merged);
+  }
+}
+
 stats::IterationSamples weighted_samples(const Iteration &it, double ticks_per_ns) {
   stats::IterationSamples out;
   out.reserve(it.batches.size());
@@ -108,6 +123,31 @@ double instructions_per_cycle(const std::vector<std::string> &names, const std::
 double steal_share(const MachineLoad &start, const MachineLoad &end) {
   double total = end.total_jiffies - start.total_jiffies;
   return total > 0 ? (end.steal_jiffies - start.steal_jiffies) / total : 0;
+}
+
+stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
+  stats::Series s;
+  for (const ForkResult &f : b.forks) {
+    if (f.failed() || f.warmup)
+      continue;
+    stats::ForkSamples fork;
+    std::vector<double> means;
+    for (const Iteration &it : f.iterations) {
+      if (it.warmup || it.batches.empty())
+        continue;
+      s.iteration_means.push_back(it.ns_per_op);
+      means.push_back(it.ns_per_op);
+      fork.push_back(weighted_samples(it, ticks_per_ns));
+    }
+    if (!fork.empty()) {
+      s.iterations_per_fork = int(fork.size());
+      s.forks.push_back(std::move(fork));
+      s.fork_means.push_back(std::move(means));
+      s.fork_rounds.push_back(f.ab ? f.ab->round : -1);
+    }
+  }
+  s.measures_nothing = std::find(b.flags.begin(), b.flags.end(), "measures-nothing") != b.flags.end();
+  return s;
 }
 
 } // namespace steady

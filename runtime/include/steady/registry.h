@@ -18,6 +18,10 @@ struct Benchmark {
   std::vector<std::pair<std::string, std::string>> params;
   const char *file;
   int line;
+  // The source file compiled (differs from `file` for a header) and whether
+  // it was compiled with optimization (__OPTIMIZE__, -O1 and above).
+  const char *translation_unit;
+  bool optimized;
   // Set to true by the plugin at compile time on every payload it protected.
   const bool *protected_by_plugin;
   // The state of one trial (fork): a fixture with its parameters, or null.
@@ -67,14 +71,21 @@ template <class B> [[gnu::noinline]] void run_batch_f(Fixture *state, std::uint6
   }
 }
 
-template <class B> bool register_benchmark(const char *name, const char *file, int line) {
-  Benchmark b{name, {}, file, line, &B::protected_by_plugin, nullptr, &run_batch<B>};
+#ifdef __OPTIMIZE__
+inline constexpr bool kOptimized = true;
+#else
+inline constexpr bool kOptimized = false;
+#endif
+
+template <class B> bool register_benchmark(const char *name, const char *file, const char *unit, int line) {
+  Benchmark b{name, {}, file, line, unit, kOptimized, &B::protected_by_plugin, nullptr, &run_batch<B>};
   b.compile_findings = &B::compile_findings;
   return add_benchmark(std::move(b), {});
 }
 
 template <class B>
-bool register_fixture_benchmark(const char *name, const char *file, int line, std::vector<ParamAxis> axes) {
+bool register_fixture_benchmark(const char *name, const char *file, const char *unit, int line,
+                                std::vector<ParamAxis> axes) {
   // Overriding a virtual changes the type of &B::member from the base's.
   using Base = void (Fixture::*)();
   constexpr bool invocation =
@@ -83,6 +94,8 @@ bool register_fixture_benchmark(const char *name, const char *file, int line, st
               {},
               file,
               line,
+              unit,
+              kOptimized,
               &B::protected_by_plugin,
               [](const Benchmark &) -> Fixture * { return new B(); },
               &run_batch_f<B>,

@@ -30,7 +30,7 @@
     static auto payload();                                                                                             \
   };                                                                                                                   \
   [[maybe_unused]] const bool steady_registered_##name =                                                               \
-      ::steady::detail::register_benchmark<steady_bench_##name>(#name, __FILE__, __LINE__);                            \
+      ::steady::detail::register_benchmark<steady_bench_##name>(#name, __FILE__, __BASE_FILE__, __LINE__);                            \
   }                                                                                                                    \
   auto steady_bench_##name::payload()
 
@@ -45,6 +45,7 @@
     auto payload();                                                                                                    \
   };                                                                                                                   \
   [[maybe_unused]] const bool steady_registered_##name =                                                               \
-      ::steady::detail::register_fixture_benchmark<steady_bench_##name>(#name, __FILE__, __LINE__, {__VA_ARGS__});     \
+      ::steady::detail::register_fixture_benchmark<steady_bench_##name>(#name, __FILE__, __BASE_FILE__, __LINE__,           \
+                                                                        {__VA_ARGS__});     \
   }                                                                                                                    \
   auto steady_bench_##name::payload()

@@ -22,6 +22,9 @@ import sys
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%not", f"{tools}/not"))
 config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])
+# The runner keeps every run as the baseline of the next (runtime/src/baseline.h):
+# in the build tree, not in the source tree or the user's working directory.
+config.environment["STEADY_BASELINE_DIR"] = os.path.join(config.steady_obj_root, "test", "baselines")
 
 import shutil
 if shutil.which("g++"):

@@ -65,11 +65,11 @@ std::string scaled_time(double ns) {
 // A count with an SI prefix when it is large (ticks, events per op).
 std::string scaled_count(double v) {
   if (v >= 1e9)
-    return fmt::format("{:.3g}G", v / 1e9);
+    return fixed(v / 1e9) + "G";
   if (v >= 1e6)
-    return fmt::format("{:.3g}M", v / 1e6);
+    return fixed(v / 1e6) + "M";
   if (v >= 1e5)
-    return fmt::format("{:.3g}k", v / 1e3);
+    return fixed(v / 1e3) + "k";
   return fixed(v);
 }
 
@@ -80,8 +80,8 @@ std::string throughput(double per_op, double ns_per_op, const char *unit) {
   static constexpr std::pair<double, const char *> prefixes[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
   for (const auto &[scale, prefix] : prefixes)
     if (per_s >= scale)
-      return fmt::format("{:.3g} {}{}/s", per_s / scale, prefix, unit);
-  return fmt::format("{:.3g} {}/s", per_s, unit);
+      return fixed(per_s / scale) + " " + prefix + unit + "/s";
+  return fixed(per_s) + " " + unit + "/s";
 }
 
 namespace {

@@ -403,8 +403,17 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
     }
     if (f == total_forks_) {
       result.stop.stable = false;
-      // Why it did not stabilise: the criterion's last value against its threshold.
-      result.stop.reason = fmt::format("max forks ({}) reached", cfg_.max_forks);
+      // Why it did not stabilise: what the criterion needed (its last values
+      // follow in the table's note).
+      std::vector<std::string> needed;
+      if (policy_.cv)
+        needed.push_back(fmt::format("cv settled within {}", policy_.cv_threshold));
+      if (policy_.rciw)
+        needed.push_back(fmt::format("rciw settled within {}", policy_.rciw_threshold));
+      if (policy_.kld)
+        needed.push_back(fmt::format("kld rose above {}", policy_.kld_threshold));
+      result.stop.reason =
+          fmt::format("max forks ({}) reached before {}", cfg_.max_forks, fmt::join(needed, " and "));
     }
   }
   for (const ForkResult &fr : result.forks)

@@ -28,4 +28,4 @@ STEADY_BENCH(noisy) {
 // JSON: warmup iterations within [5, 50]: True
 // JSON: measurement iterations per fork: {10}
 // JSON: forks within [2, 5]: True
-// FLAGGED: noisy {{.*}} 3/3 {{.*}} UNSTABLE: max forks (3) reached; warmup 7,7,7; cv
+// FLAGGED: noisy {{.*}} 3/3 {{.*}} UNSTABLE: max forks (3) reached before cv settled within {{[0-9.e+-]+}}; warmup 7,7,7; cv

@@ -71,20 +71,23 @@ template <class B> [[gnu::noinline]] void run_batch_f(Fixture *state, std::uint6
   }
 }
 
+// Whether the file registering a benchmark is compiled with optimization: a
+// macro, evaluated in that file (a variable would differ between files).
 #ifdef __OPTIMIZE__
-inline constexpr bool kOptimized = true;
+#define STEADY_DETAIL_OPTIMIZED true
 #else
-inline constexpr bool kOptimized = false;
+#define STEADY_DETAIL_OPTIMIZED false
 #endif
 
-template <class B> bool register_benchmark(const char *name, const char *file, const char *unit, int line) {
-  Benchmark b{name, {}, file, line, unit, kOptimized, &B::protected_by_plugin, nullptr, &run_batch<B>};
+template <class B>
+bool register_benchmark(const char *name, const char *file, const char *unit, int line, bool optimized) {
+  Benchmark b{name, {}, file, line, unit, optimized, &B::protected_by_plugin, nullptr, &run_batch<B>};
   b.compile_findings = &B::compile_findings;
   return add_benchmark(std::move(b), {});
 }
 
 template <class B>
-bool register_fixture_benchmark(const char *name, const char *file, const char *unit, int line,
+bool register_fixture_benchmark(const char *name, const char *file, const char *unit, int line, bool optimized,
                                 std::vector<ParamAxis> axes) {
   // Overriding a virtual changes the type of &B::member from the base's.
   using Base = void (Fixture::*)();
@@ -95,7 +98,7 @@ bool register_fixture_benchmark(const char *name, const char *file, const char *
               file,
               line,
               unit,
-              kOptimized,
+              optimized,
               &B::protected_by_plugin,
               [](const Benchmark &) -> Fixture * { return new B(); },
               &run_batch_f<B>,

@@ -30,7 +30,8 @@
     static auto payload();                                                                                             \
   };                                                                                                                   \
   [[maybe_unused]] const bool steady_registered_##name =                                                               \
-      ::steady::detail::register_benchmark<steady_bench_##name>(#name, __FILE__, __BASE_FILE__, __LINE__);                            \
+      ::steady::detail::register_benchmark<steady_bench_##name>(#name, __FILE__, __BASE_FILE__, __LINE__,    \
+                                                                STEADY_DETAIL_OPTIMIZED);                            \
   }                                                                                                                    \
   auto steady_bench_##name::payload()
 
@@ -46,6 +47,6 @@
   };                                                                                                                   \
   [[maybe_unused]] const bool steady_registered_##name =                                                               \
       ::steady::detail::register_fixture_benchmark<steady_bench_##name>(#name, __FILE__, __BASE_FILE__, __LINE__,           \
-                                                                        {__VA_ARGS__});     \
+                                                                        STEADY_DETAIL_OPTIMIZED, {__VA_ARGS__});     \
   }                                                                                                                    \
   auto steady_bench_##name::payload()

@@ -72,6 +72,8 @@ std::string change_cell(const Baseline &base, const BenchmarkResult &now, double
   if (before.forks.empty() || after.forks.empty())
     return "";
   const stats::Comparison c = stats::compare(before, after, {});
+  if (c.verdict == stats::Verdict::measures_nothing)
+    return "measures nothing";
   // The comparison's own ratio (of mean fork means), so that the number and
   // the verdict agree; the summaries' ratio when it has none.
   const double ratio = std::isfinite(c.ratio.estimate) && c.ratio.estimate > 0
@@ -81,7 +83,6 @@ std::string change_cell(const Baseline &base, const BenchmarkResult &now, double
   const char *verdict = c.verdict == stats::Verdict::slower             ? "slower"
                         : c.verdict == stats::Verdict::faster           ? "faster"
                         : c.verdict == stats::Verdict::same             ? "same"
-                        : c.verdict == stats::Verdict::measures_nothing ? "measures nothing"
                                                                         : "can't tell yet";
   return fmt::format("{:+.1f} % {}", change, verdict);
 }

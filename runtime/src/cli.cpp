@@ -209,16 +209,30 @@ std::string check_together(const RunConfig &c) {
     return fmt::format("--min-warmup={} is above --max-warmup={}", c.min_warmup, c.max_warmup);
   if (c.min_forks > c.max_forks)
     return fmt::format("--min-forks={} is above --max-forks={}", c.min_forks, c.max_forks);
-  if (c.counters.size() > 1)
-    for (const std::string &e : c.counters)
-      if (e.empty())
-        return "--counters has an empty event name (--counters= alone counts none)";
   return "";
 }
 
 } // namespace
 
+// CLI11 drops the empty elements of a delimited list: "--counters=,,," would
+// read as "--counters=" (none). An empty name among others is a mistake.
+bool empty_counter_name(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a.rfind("--counters", 0) != 0)
+      continue;
+    std::string v = a == "--counters" ? (i + 1 < argc ? argv[i + 1] : "") : a.substr(a.find('=') + 1);
+    if (!v.empty() && (v.front() == ',' || v.back() == ',' || v.find(",,") != std::string::npos))
+      return true;
+  }
+  return false;
+}
+
 int parse_command_line(int argc, char **argv, Cli &cli) {
+  if (empty_counter_name(argc, argv)) {
+    std::fprintf(stderr, "error: --counters has an empty event name (--counters= alone counts none; nothing was run)\n");
+    return 2;
+  }
   CLI::App app{"steady benchmark runner: forks fresh processes, measures TSC time and counters per iteration"};
   std::string mode = "avgt", profile;
   bool quick = false, progress_on = false, progress_off = false;

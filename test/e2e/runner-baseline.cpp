@@ -12,7 +12,14 @@
 // RUN: env STEADY_BASELINE_DIR=%t.dir %python %S/Inputs/status.py %t --baseline=never_saved | %FileCheck %s --check-prefix=MISSING
 #include <steady/steady.h>
 
-STEADY_BENCH(mul) { return 6 * 7; }
+// A payload that measures something (a constant would measure nothing, and
+// get no comparison).
+STEADY_BENCH(mul) {
+  unsigned x = 1;
+  for (unsigned i = 0; i < 100; ++i)
+    x = steady::opaque(x * 3 + i);
+  return x;
+}
 
 // SAVE-NOT: change
 // SAVE: baseline 'before' saved in {{.*}}runner-baseline.cpp.tmp/before.json

@@ -11,7 +11,14 @@
 // RUN: %steady compare %t.full.json %t.compact.json | %FileCheck %s --check-prefix=COMPARE
 #include <steady/steady.h>
 
-STEADY_BENCH(mul) { return 6 * 7; }
+// A payload that measures something (a constant would measure nothing, and
+// get no comparison).
+STEADY_BENCH(mul) {
+  unsigned x = 1;
+  for (unsigned i = 0; i < 100; ++i)
+    x = steady::opaque(x * 3 + i);
+  return x;
+}
 
 // DEFAULT: default True
 // FULL: full True

@@ -28,5 +28,5 @@ STEADY_BENCH(mul) { return 6 * 7; }
 // FORKRANGE: exit: 2
 // WARMRANGE: error: --min-warmup=30 is above --max-warmup=10 (nothing was run)
 // WARMRANGE: exit: 2
-// COUNTERS: error: --counters has an empty event name (--counters= alone counts none)
+// COUNTERS: error: --counters has an empty event name (--counters= alone counts none; nothing was run)
 // COUNTERS: exit: 2

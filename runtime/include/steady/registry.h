@@ -18,10 +18,6 @@ struct Benchmark {
   std::vector<std::pair<std::string, std::string>> params;
   const char *file;
   int line;
-  // The source file compiled (differs from `file` for a header) and whether
-  // it was compiled with optimization (__OPTIMIZE__, -O1 and above).
-  const char *translation_unit;
-  bool optimized;
   // Set to true by the plugin at compile time on every payload it protected.
   const bool *protected_by_plugin;
   // The state of one trial (fork): a fixture with its parameters, or null.
@@ -35,6 +31,10 @@ struct Benchmark {
   // payload, "kind\tmessage\n" per finding (folded, deleted, hoisted,
   // mutated); null without findings or without the plugin.
   const char *const *compile_findings = nullptr;
+  // The source file compiled (differs from `file` for a header) and whether
+  // it was compiled with optimization (__OPTIMIZE__, -O1 and above).
+  const char *translation_unit = "";
+  bool optimized = true;
 };
 
 // Every benchmark registered in the program, in registration order.
@@ -81,8 +81,10 @@ template <class B> [[gnu::noinline]] void run_batch_f(Fixture *state, std::uint6
 
 template <class B>
 bool register_benchmark(const char *name, const char *file, const char *unit, int line, bool optimized) {
-  Benchmark b{name, {}, file, line, unit, optimized, &B::protected_by_plugin, nullptr, &run_batch<B>};
+  Benchmark b{name, {}, file, line, &B::protected_by_plugin, nullptr, &run_batch<B>};
   b.compile_findings = &B::compile_findings;
+  b.translation_unit = unit;
+  b.optimized = optimized;
   return add_benchmark(std::move(b), {});
 }
 
@@ -97,13 +99,13 @@ bool register_fixture_benchmark(const char *name, const char *file, const char *
               {},
               file,
               line,
-              unit,
-              optimized,
               &B::protected_by_plugin,
               [](const Benchmark &) -> Fixture * { return new B(); },
               &run_batch_f<B>,
               invocation};
   b.compile_findings = &B::compile_findings;
+  b.translation_unit = unit;
+  b.optimized = optimized;
   return add_benchmark(std::move(b), axes);
 }
 

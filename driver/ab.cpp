@@ -451,10 +451,11 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
 int Ab::run() {
   // The runners' captured output lives in $TMPDIR (default /tmp).
   const char *tmpdir = std::getenv("TMPDIR");
-  std::string pattern = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/steady-ab.XXXXXX";
+  const std::string parent = tmpdir && *tmpdir ? tmpdir : "/tmp";
+  std::string pattern = parent + "/steady-ab.XXXXXX";
   if (!mkdtemp(pattern.data())) {
-    fmt::print(stderr, "steady ab: cannot create a temporary directory for the runners' output ({}): {}\n", pattern,
-               std::strerror(errno));
+    fmt::print(stderr, "steady ab: cannot create a temporary directory in '{}' ($TMPDIR) for the runners' output: {}\n",
+               parent, std::strerror(errno));
     return 2;
   }
   tmp_ = pattern;

@@ -130,7 +130,9 @@ NameParts name_parts(const std::string &name) {
     } else {
       static const char *const bare[] = {"real_time", "manual_time", "process_time"};
       static const char *const with_value[] = {"iterations", "repeats", "threads", "min_time", "min_warmup_time"};
-      auto in = [](const auto &set, const std::string &k) { return std::find(std::begin(set), std::end(set), k) != std::end(set); };
+      auto in = [](const auto &set, const std::string &k) {
+        return std::find(std::begin(set), std::end(set), k) != std::end(set);
+      };
       const std::size_t colon = part.find(':');
       const bool modifier = in(bare, part) || (colon != std::string::npos && in(with_value, part.substr(0, colon)));
       if (!modifier) {

@@ -80,10 +80,10 @@ std::string change_cell(const Baseline &base, const BenchmarkResult &now, double
                            ? c.ratio.estimate
                            : now.summary.ns_per_op / it->second.summary.ns_per_op;
   const double change = 100 * (ratio - 1);
-  const char *verdict = c.verdict == stats::Verdict::slower             ? "slower"
-                        : c.verdict == stats::Verdict::faster           ? "faster"
-                        : c.verdict == stats::Verdict::same             ? "same"
-                                                                        : "can't tell yet";
+  const char *verdict = c.verdict == stats::Verdict::slower   ? "slower"
+                        : c.verdict == stats::Verdict::faster ? "faster"
+                        : c.verdict == stats::Verdict::same   ? "same"
+                                                              : "can't tell yet";
   return fmt::format("{:+.1f} % {}", change, verdict);
 }
 

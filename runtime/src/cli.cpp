@@ -98,7 +98,9 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
   app.add_option("--forks,-f", c.forks, "Measurement forks (fresh processes) per benchmark; static configuration")
       ->check(at_least(1))
       ->capture_default_str();
-  app.add_option("--warmup-forks", c.warmup_forks, "Warmup forks, discarded")->check(at_least(0))->capture_default_str();
+  app.add_option("--warmup-forks", c.warmup_forks, "Warmup forks, discarded")
+      ->check(at_least(0))
+      ->capture_default_str();
   app.add_option("--warmup-iterations,--wi", c.warmup_iterations, "Warmup iterations per fork; static configuration")
       ->check(at_least(0))
       ->capture_default_str();
@@ -186,8 +188,9 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
       ->capture_default_str();
   app.add_flag("--no-fork", c.no_fork, "Measure in this process (debugging; no isolation)");
   app.add_flag("--verbose,-v", c.verbose, "Print each iteration as it is measured");
-  app.add_flag("--progress", progress_on, "A progress line on stderr even when it is not a terminal (then one line "
-                                          "per fork); the default is to show it on a terminal only");
+  app.add_flag("--progress", progress_on,
+               "A progress line on stderr even when it is not a terminal (then one line "
+               "per fork); the default is to show it on a terminal only");
   app.add_flag("--no-progress", progress_off, "No progress line");
   app.add_option("--steady-fork", cli.fork_spec)->group("");
   app.add_option("--steady-timer", cli.timer_spec)->group("");
@@ -230,7 +233,8 @@ bool empty_counter_name(int argc, char **argv) {
 
 int parse_command_line(int argc, char **argv, Cli &cli) {
   if (empty_counter_name(argc, argv)) {
-    std::fprintf(stderr, "error: --counters has an empty event name (--counters= alone counts none; nothing was run)\n");
+    std::fprintf(stderr,
+                 "error: --counters has an empty event name (--counters= alone counts none; nothing was run)\n");
     return 2;
   }
   CLI::App app{"steady benchmark runner: forks fresh processes, measures TSC time and counters per iteration"};

@@ -2,12 +2,12 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <memory>
-#include <optional>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
 #include <map>
+#include <memory>
+#include <optional>
 #include <regex>
 #include <unistd.h>
 
@@ -304,8 +304,8 @@ double Runner::worst_case_seconds() const {
 std::string Runner::time_left(std::size_t k, std::size_t n) const {
   const double elapsed = std::chrono::duration<double>(Clock::now() - started_).count();
   const double in_this = std::chrono::duration<double>(Clock::now() - bench_started_).count();
-  double left = k == 0 ? worst_case_seconds() * double(n) - elapsed
-                       : (elapsed - in_this) / double(k) * double(n - k) - in_this;
+  double left =
+      k == 0 ? worst_case_seconds() * double(n) - elapsed : (elapsed - in_this) / double(k) * double(n - k) - in_this;
   if (cfg_.budget > 0)
     left = std::min(left, cfg_.budget - elapsed);
   return (k == 0 ? "<= " : "~") + duration(left);
@@ -412,8 +412,7 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
         needed.push_back(fmt::format("rciw settled within {}", policy_.rciw_threshold));
       if (policy_.kld)
         needed.push_back(fmt::format("kld rose above {}", policy_.kld_threshold));
-      result.stop.reason =
-          fmt::format("max forks ({}) reached before {}", cfg_.max_forks, fmt::join(needed, " and "));
+      result.stop.reason = fmt::format("max forks ({}) reached before {}", cfg_.max_forks, fmt::join(needed, " and "));
     }
   }
   for (const ForkResult &fr : result.forks)
@@ -510,7 +509,8 @@ int run_main(int argc, char **argv) {
   if (!select_benchmarks(cfg.filter, selected))
     return 2;
   if (selected.empty() && !cfg.list) {
-    std::fprintf(stderr, "error: --filter='%s' matches none of the %zu benchmarks (--list names them; nothing was run)\n",
+    std::fprintf(stderr,
+                 "error: --filter='%s' matches none of the %zu benchmarks (--list names them; nothing was run)\n",
                  cfg.filter.c_str(), benchmarks().size());
     return 2;
   }

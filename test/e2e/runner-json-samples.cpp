@@ -23,4 +23,4 @@ STEADY_BENCH(mul) {
 // DEFAULT: default True
 // FULL: full True
 // COMPACT: compact {1} compact
-// COMPARE: mul {{ +}}{{[0-9]+\.[0-9]+}}
+// COMPARE: mul{{ +}}{{[0-9]+\.[0-9]+}}

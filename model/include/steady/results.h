@@ -51,7 +51,7 @@ struct RunConfig {
   // with a named one; by default with the last run of the same binary.
   std::string save_baseline, baseline;
   bool no_baseline = false;
-  int progress = -1; // -1: when stderr is a terminal; 0 never; 1 always
+  int progress = -1;      // -1: when stderr is a terminal; 0 never; 1 always
   std::uint64_t seed = 0; // shuffles nothing yet; recorded for analyses that resample
   double timeout = 120;   // seconds per fork before it is killed
   // Dynamic reconfiguration (--stop): warmup stops between min_warmup and

@@ -31,8 +31,8 @@ NLOHMANN_JSON_SERIALIZE_ENUM(Mode, {{Mode::AverageTime, "avgt"}, {Mode::Sample, 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RunConfig, warmup_iterations, iterations, forks, warmup_forks,
                                                 warmup_time, iteration_time, mode, filter, counters, counters_auto,
                                                 seed, timeout, profile, no_fork, stop, threshold, min_warmup,
-                                                max_warmup, min_forks, max_forks, window, budget,
-                                                benchmark_budget, json_samples)
+                                                max_warmup, min_forks, max_forks, window, budget, benchmark_budget,
+                                                json_samples)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimerInfo, ticks_per_ns, source, invariant, resolution_ticks,
                                                 overhead_ticks, loop_ticks_per_op)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PreemptionInfo, mechanism, fallback_reason, margin_ns, read_ns)

@@ -98,22 +98,22 @@ std::string seconds(double s) {
 
 std::string verdict_text(const ForkSeries &f, double tolerance) {
   const stats::ForkSteadyState &a = f.analysis;
+  // Users count iterations from 1; the JSON's steady_iteration is the 0-based index.
   if (a.steady)
-    return fmt::format("steady from iteration {} ({} in); {} segment(s), penalty {:.4g} ({})", *a.steady_iteration,
-                       seconds(a.steady_time.value_or(0)), a.segments.size(), a.penalty, to_string(a.penalty_source));
+    return fmt::format("steady from iteration {} (1-based; {} in); {} segment(s), penalty {:.4g} ({})",
+                       *a.steady_iteration + 1, seconds(a.steady_time.value_or(0)), a.segments.size(), a.penalty,
+                       to_string(a.penalty_source));
   return fmt::format("not steady: a segment in the last {} iterations is more than {:g} % off the final one; "
                      "{} segment(s), penalty {:.4g} ({})",
                      a.last_points, 100 * tolerance, a.segments.size(), a.penalty, to_string(a.penalty_source));
 }
 
 // Analyses every fork long enough to analyse; the others get the reason.
-void analyze_forks(BenchmarkSeries &b, const Options &o, const stats::SteadyStateOptions &so) {
+void analyze_forks(BenchmarkSeries &b, const stats::SteadyStateOptions &so) {
   for (ForkSeries &f : b.forks) {
     const std::size_t n = f.ns_per_op.size();
     if (n < kMinIterations)
       f.skipped = fmt::format("too few iterations to analyse ({} < {})", n, kMinIterations);
-    else if (o.last_points >= n)
-      f.skipped = fmt::format("too few iterations to analyse (K = {} needs more than {})", o.last_points, n);
     if (!f.skipped.empty())
       continue;
     try {
@@ -282,7 +282,7 @@ int run(const Options &o) {
   json jbenches = json::array();
   int plots = 0;
   for (BenchmarkSeries &b : benches) {
-    analyze_forks(b, o, so);
+    analyze_forks(b, so);
     json jb = report_benchmark(b);
     if (!report_forks(b, o, plots))
       return 2;
@@ -306,7 +306,7 @@ void add_analyze(CLI::App &app) {
       ->required();
   sub->add_option("--last-points,-K", o->last_points,
                   "K: the last K iterations must lie in segments within the tolerance of the final one "
-                  "(default n/6, 500 of 3000 as in the thesis)");
+                  "(default n/6, 500 of 3000 as in the thesis; a K above a fork's length is that length)");
   sub->add_option("--penalty-range", o->range,
                   "CROPS penalty range: thesis = [4, 1e5], log = [4 log n, 1e5 log n] (the study's code)")
       ->check(CLI::IsMember({"thesis", "log"}))

@@ -613,9 +613,12 @@ PenaltyChoice segment(std::span<const double> x, const PenaltyOptions &options) 
     choice.source = PenaltySource::single_segmentation;
     choice.penalty = segs.empty() ? lo : segs.front().penalty;
   } else {
+    // The study passed kneed R's pen.value.full, which changepoint <= 2.2.4
+    // filled with the start of each segmentation's penalty interval
+    // (cpt.out["beta_interval", ]), not the penalty PELT was run with.
     std::vector<double> px, py;
     for (const auto &s : segs) {
-      px.push_back(s.penalty);
+      px.push_back(s.interval_start);
       py.push_back(static_cast<double>(s.num_changepoints));
     }
     if (options.order == KneedleOrder::descending_penalty) {
@@ -624,8 +627,16 @@ PenaltyChoice segment(std::span<const double> x, const PenaltyOptions &options) 
     }
     auto knee = kneedle(px, py, CurveShape::convex, CurveDirection::decreasing, options.sensitivity);
     if (knee) {
+      // The knee stands for one CROPS segmentation (its number of changepoints
+      // is the knee's y): take it. PELT run again at the interval's start
+      // would tie between it and its neighbour with more changepoints.
+      const std::size_t k = options.order == KneedleOrder::descending_penalty ? segs.size() - 1 - *knee : *knee;
       choice.source = PenaltySource::elbow;
       choice.penalty = px[*knee];
+      choice.segmentation.penalty = choice.penalty;
+      choice.segmentation.changepoints = segs[k].changepoints;
+      choice.segmentation.cost = segs[k].cost;
+      return choice;
     } else {
       choice.source = PenaltySource::fallback;
       choice.penalty = options.fallback_log_factor * logn;

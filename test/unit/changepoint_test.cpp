@@ -10,9 +10,12 @@
 //    penalty = "Manual" / "CROPS", pen.value = ...) runs. Changepoints are
 //    given 0-based (R's cpts() minus one).
 //  - "study:" values add the steady-state study's penalty choice
-//    (changepoint.py: CROPS, then kneed's KneeLocator on the penalties and
-//    numbers of changepoints in descending penalty order, fallback 15·log n)
-//    with KneeLocator transcribed to R.
+//    (changepoint.py: CROPS, then kneed's KneeLocator on R's pen.value.full,
+//    i.e. the beta_interval row in changepoint <= 2.2.4, and the numbers of
+//    changepoints in descending penalty order, fallback 15·log n), the
+//    segmentation being CROPS's at the knee. They compose the two parts
+//    checked on their own here (CROPS's intervals against R, Kneedle against
+//    kneed); Segment.KneedleGetsTheIntervalStarts checks the composition.
 //  - the exact optimal-partitioning solver below is written independently
 //    (two-pass variances, O(n²) dynamic programme over all admissible
 //    segmentations).
@@ -493,36 +496,48 @@ const SegmentCase kSegmentCases[] = {
      11.750774747998037,
      "elbow",
      {146}},
-    {"warmup", warmup300, PenaltyRange::thesis, KneedleOrder::descending_penalty, 210.1906566514308, "elbow", {47}},
-    {"warmup", warmup300, PenaltyRange::log_scaled, KneedleOrder::descending_penalty, 210.190656651425, "elbow", {47}},
+    {"warmup",
+     warmup300,
+     PenaltyRange::thesis,
+     KneedleOrder::descending_penalty,
+     28.279480313196473,
+     "elbow",
+     {17, 25, 47}},
+    {"warmup",
+     warmup300,
+     PenaltyRange::log_scaled,
+     KneedleOrder::descending_penalty,
+     98.259325193256927,
+     "elbow",
+     {47}},
     {"spikes",
      t::isolated_spikes,
      PenaltyRange::thesis,
      KneedleOrder::descending_penalty,
-     15.934412176292346,
+     11.250746297574949,
      "elbow",
      {39, 41, 148, 150, 258, 260}},
     {"ties",
      t::integer_ties,
      PenaltyRange::thesis,
      KneedleOrder::descending_penalty,
-     89.503011574931904,
+     52.43226914616406,
      "elbow",
-     {149}},
+     {27, 32, 149}},
     {"ties",
      t::integer_ties,
      PenaltyRange::log_scaled,
      KneedleOrder::descending_penalty,
-     151.31297269673883,
+     52.432269146164003,
      "elbow",
-     {149}},
+     {27, 32, 149}},
     {"flat",
      flat300,
      PenaltyRange::thesis,
      KneedleOrder::descending_penalty,
-     8.9222582068580323,
+     9.0932625526679658,
      "elbow",
-     {7, 9, 84, 86, 121, 123, 136, 138, 170, 173, 177}},
+     {7, 9, 121, 123, 136, 138, 170, 173, 177}},
     {"flat",
      flat300,
      PenaltyRange::log_scaled,
@@ -548,25 +563,25 @@ const SegmentCase kSegmentCases[] = {
      warmup3000,
      PenaltyRange::thesis,
      KneedleOrder::descending_penalty,
-     58.271824199820458,
+     29.546553930166738,
      "elbow",
-     {21, 48}},
+     {14, 27, 48}},
     {"warmup3000",
      warmup3000,
      PenaltyRange::log_scaled,
      KneedleOrder::descending_penalty,
-     1593.4214001539588,
+     75.877764796353404,
      "elbow",
      {38}},
-    // Textbook order: same elbows here but for the flat series (R + kneed
-    // transcription with ascending penalties; 82 changepoints).
+    // Textbook order: same elbows here but for the flat series (79
+    // changepoints in ascending order).
     {"warmup3000",
      warmup3000,
      PenaltyRange::thesis,
      KneedleOrder::ascending_penalty,
-     58.271824199820458,
+     29.546553930166738,
      "elbow",
-     {21, 48}},
+     {14, 27, 48}},
 };
 
 TEST(Segment, ReproducesTheStudysPenaltyChoice) {
@@ -585,8 +600,33 @@ TEST(Segment, ReproducesTheStudysPenaltyChoice) {
   PenaltyOptions asc;
   asc.order = KneedleOrder::ascending_penalty;
   const PenaltyChoice p = segment(flat300(), asc);
-  EXPECT_DOUBLE_EQ(p.penalty, 4.1179679439606947);
-  EXPECT_EQ(p.segmentation.changepoints.size(), 82u);
+  EXPECT_DOUBLE_EQ(p.penalty, 4.2355180195236812);
+  EXPECT_EQ(p.segmentation.changepoints.size(), 79u);
+}
+
+TEST(Segment, KneedleGetsTheIntervalStarts) {
+  // On the isolated spikes the two choices of x differ: Kneedle on the
+  // penalties PELT ran with puts the elbow at 15.93; on the interval starts,
+  // as the study's R returned them, at 11.25.
+  const std::vector<double> x = t::isolated_spikes();
+  const PenaltyChoice p = segment(x);
+  const auto &segs = p.crops.segmentations;
+  std::vector<double> starts, runs, counts;
+  for (auto it = segs.rbegin(); it != segs.rend(); ++it) {
+    starts.push_back(it->interval_start);
+    runs.push_back(it->penalty);
+    counts.push_back(double(it->num_changepoints));
+  }
+  const auto knee = kneedle(starts, counts, CurveShape::convex, CurveDirection::decreasing);
+  const auto run_knee = kneedle(runs, counts, CurveShape::convex, CurveDirection::decreasing);
+  ASSERT_TRUE(knee && run_knee);
+  EXPECT_EQ(p.source, PenaltySource::elbow);
+  EXPECT_DOUBLE_EQ(p.penalty, starts[*knee]);
+  EXPECT_DOUBLE_EQ(runs[*run_knee], 15.934412176292346);
+  EXPECT_NE(p.penalty, runs[*run_knee]);
+  // The segmentation is the one the knee stands for.
+  EXPECT_EQ(p.segmentation.changepoints, segs[segs.size() - 1 - *knee].changepoints);
+  EXPECT_EQ(p.segmentation.changepoints.size(), std::size_t(counts[*knee]));
 }
 
 TEST(Segment, LargeOffsetSegmentsLikeTheSeriesWithoutIt) {

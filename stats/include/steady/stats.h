@@ -105,19 +105,30 @@ Interval bootstrap_ratio(const std::vector<ForkSamples> &a, const std::vector<Fo
 Interval bootstrap_ratio_clt(const std::vector<ForkSamples> &a, const std::vector<ForkSamples> &b, double confidence,
                              int resamples, std::uint64_t seed);
 
-// Gaussian kernel density of x at `at`, Silverman's bandwidth
-// 1.06 min(sd, IQR / 1.34) n^(-1/5).
-double silverman_bandwidth(std::span<const double> x);
-double silverman_bandwidth_sorted(std::span<const double> sorted);
-std::vector<double> kde(std::span<const double> x, std::span<const double> at);
-
-// He et al.'s stability probability: densities of `before` (without the newest
-// measurements) and `after` on `points` points over their joint range clipped
-// to [q25 - 1.5 IQR, q75 + 1.5 IQR]; 2^-KL(a||b) * 2^-KL(b||a), in (0, 1].
-// Large samples are binned onto the grid (linear binning) before smoothing.
+// The KLD stability criterion (He et al., as Laaber et al.'s reference
+// implementation of dynamic reconfiguration computes it):
+//  - each sample's range is [max(0, q25 - 1.5 IQR), q75 + 1.5 IQR] with R's
+//    type-6 quartiles; the grid is `points` evenly spaced points from the
+//    lower to the upper end of the union of the two ranges (both included);
+//  - each sample's Gaussian kernel density, bandwidth kld_bandwidth, counts
+//    at a grid point y only the values in [y - 5h, y + 5h);
+//  - KL(P||Q) = sum p ln(p / q) step over the grid points where both densities
+//    are positive; the value is 2^-KL(a||b) * 2^-KL(b||a), 0 when no grid point
+//    has both densities positive.
+// Evaluated exactly (no binning; see kld_density). Where we deviate on purpose:
+// a zero bandwidth (the middle half of a sample is one value, as with a
+// deterministic metric) gives 1 when both samples have a zero bandwidth and
+// the same median, else 0; the reference divides by zero there.
 double kld_stability(std::span<const double> before, std::span<const double> after, int points = 1000);
 // The same on samples already sorted ascending (no copies, no sorting).
 double kld_stability_sorted(std::span<const double> before, std::span<const double> after, int points = 1000);
+// The reference's bandwidth: 1.06 min(sd, iqr / 1.34) n^(-1/5), sd with n - 1
+// and iqr = x[3n/4] - x[n/4] of the sorted sample (0-based, no interpolation).
+double kld_bandwidth(std::span<const double> sorted);
+// Gaussian kernel density of `sorted` with bandwidth h at first + j step,
+// j < points, counting only the values in [y - 5h, y + 5h) at each point y.
+std::vector<double> kld_density(std::span<const double> sorted, double h, double first, double step,
+                                std::size_t points);
 
 // Two-sample tests and effect sizes for comparing versions (Peass).
 struct TestResult {

@@ -119,8 +119,8 @@ Segmentation pelt(const NormalMeanVarCost &cost, double penalty, std::size_t min
 // equals an evaluated penalty within all.equal's relative 1.5e-8), keeping, per
 // distinct number of changepoints, the smallest penalty that produced it.
 struct CropsSegmentation {
-  double penalty = 0;        // R pen.value.full: the penalty PELT was run with
-  double interval_start = 0; // R cpt.out["beta_interval", ]
+  double penalty = 0;        // R cpt.out["pen_values", ]: the penalty PELT was run with
+  double interval_start = 0; // R cpt.out["beta_interval", ], pen.value.full in changepoint <= 2.2.4
   std::size_t num_changepoints = 0;
   double cost = 0; // unpenalised
   std::vector<std::size_t> changepoints;
@@ -158,8 +158,10 @@ std::optional<std::size_t> kneedle(std::span<const double> x, std::span<const do
                                    CurveDirection direction, double sensitivity = 1.0);
 
 // ---------------------------------------------------------------------------
-// Penalty choice: CROPS, then the Kneedle elbow of (penalty, number of
-// changepoints), a convex decreasing curve, as in the study's code.
+// Penalty choice: CROPS, then the Kneedle elbow of (start of the penalty
+// interval, number of changepoints), a convex decreasing curve, as in the
+// study's code. At an elbow the penalty is that interval start and the
+// segmentation CROPS's at the knee; otherwise PELT's at the penalty.
 enum class PenaltyRange {
   thesis,     // [4, 1e5] (thesis §2.4)
   log_scaled, // [4·log n, 1e5·log n] (the study's code)
@@ -192,7 +194,7 @@ struct PenaltyChoice {
   PenaltySource source = PenaltySource::fallback;
   SumPrecision precision = SumPrecision::r_compatible; // as resolved
   CropsResult crops;
-  Segmentation segmentation; // PELT at `penalty`
+  Segmentation segmentation; // the knee's CROPS segmentation, or PELT at `penalty`
 };
 
 PenaltyChoice segment(std::span<const double> x, const PenaltyOptions &options = {});

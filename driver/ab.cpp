@@ -116,16 +116,31 @@ Spawned spawn(const std::vector<std::string> &args, const std::string &tmp, doub
   Spawned r;
   std::vector<char *> argv = c_argv(args);
   std::string out = tmp + ".out", err = tmp + ".err";
+  // The capture files are opened here, so that a failure to create them is
+  // reported as such and not as the binary failing to run.
+  int fds[2] = {-1, -1};
+  for (int k = 0; k < 2; ++k) {
+    const std::string &path = k ? err : out;
+    fds[k] = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fds[k] < 0) {
+      r.problem = fmt::format("cannot create the capture file '{}' for '{}': {}", path, args[0], std::strerror(errno));
+      if (k)
+        close(fds[0]), std::remove(out.c_str());
+      return r;
+    }
+  }
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&fa, fds[0], 1);
+  posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
   pid_t pid;
   int e = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
+  close(fds[0]);
+  close(fds[1]);
   if (e) {
     r.problem = fmt::format("cannot run '{}': {}", args[0], std::strerror(e));
-    std::remove(out.c_str()); // the child may have opened them before exec failed
+    std::remove(out.c_str());
     std::remove(err.c_str());
     return r;
   }
@@ -198,6 +213,10 @@ private:
   bool check_binary(int side, std::vector<std::string> &names);
   bool select_benchmarks();
   std::vector<std::string> runner_args(int side, const Bench &b, const std::string &out) const;
+  // The runner keeps baselines and thins its JSON's samples (steady 0.1 and
+  // later, as its --help says): ab's forks are neither runs to compare with
+  // nor to be thinned.
+  bool keeps_baselines_[2] = {false, false};
   ForkResult read_fork(Bench &b, int side, const std::string &out, std::string &problem);
   void run_fork(Bench &b, int side, int round);
   void run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look);
@@ -232,6 +251,7 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
                                 : std::string("does not describe the steady runner"));
     return false;
   }
+  keeps_baselines_[side] = help.out.find("--no-baseline") != std::string::npos;
   Spawned list = spawn({bin, "--list", "--filter=" + o_.filter}, tmp_ + "/list", o_.probe_timeout);
   if (list.status != 0 || list.timed_out) {
     fmt::print(stderr, "steady ab: {} '{}' --list failed ({}): {}\n", kSide[side], bin,
@@ -268,6 +288,8 @@ std::vector<std::string> Ab::runner_args(int side, const Bench &b, const std::st
     args.push_back(fmt::format("--steady-timer={},{}", ticks_per_ns_, timer_source_));
   if (valgrind_checked_[side])
     args.push_back("--steady-valgrind-checked");
+  if (keeps_baselines_[side])
+    args.insert(args.end(), {"--no-baseline", "--json-samples=full"});
   args.insert(args.end(), o_.runner_args.begin(), o_.runner_args.end());
   return args;
 }
@@ -517,14 +539,16 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
 }
 
 int Ab::run() {
+  // The runners' captured output lives in $TMPDIR (default /tmp).
   const char *tmpdir = std::getenv("TMPDIR");
-  std::string pattern = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/steady-ab.XXXXXX";
-  char *dir = pattern.data();
-  if (!mkdtemp(dir)) {
-    fmt::print(stderr, "steady ab: cannot create a temporary directory: {}\n", std::strerror(errno));
+  const std::string parent = tmpdir && *tmpdir ? tmpdir : "/tmp";
+  std::string pattern = parent + "/steady-ab.XXXXXX";
+  if (!mkdtemp(pattern.data())) {
+    fmt::print(stderr, "steady ab: cannot create a temporary directory in '{}' ($TMPDIR) for the runners' output: {}\n",
+               parent, std::strerror(errno));
     return 2;
   }
-  tmp_ = dir;
+  tmp_ = pattern;
   struct Cleanup { // also what an interrupted runner left in it
     std::string d;
     ~Cleanup() {

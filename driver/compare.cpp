@@ -179,6 +179,8 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
     for (const auto &[name, sa] : a) {
       auto it = b.find(name);
       if (it == b.end())
+        it = std::find_if(b.begin(), b.end(), [&](const auto &nb) { return same_benchmark(name, nb.first); });
+      if (it == b.end())
         continue;
       if (sa.instructions != it->second.instructions) {
         fmt::print(stderr, "steady compare: {} is measured in {} in '{}' but in {} in '{}': not compared\n", name,
@@ -188,7 +190,10 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
       rows.push_back(compare_series(name, sa, it->second, o));
     }
     if (rows.empty()) {
-      fmt::print(stderr, "steady compare: '{}' and '{}' have no benchmark in common\n", base, next);
+      fmt::print(stderr,
+                 "steady compare: '{}' and '{}' have no benchmark in common (names are matched as described in "
+                 "docs/user-guide.md: 'find/n=64' matches Google Benchmark's 'BM_find/64' and 'find/n:64')\n",
+                 base, next);
       return 2;
     }
     bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});

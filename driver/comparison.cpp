@@ -16,14 +16,19 @@ using json = nlohmann::json;
 bool is_google_benchmark(const json &doc) { return doc.contains("context") && doc.contains("benchmarks"); }
 
 // Repetitions as forks of one iteration each; runs Google Benchmark marked
-// as errors (SkipWithError) are left out, and said so on stderr.
+// as errors (SkipWithError) are left out, and said so on stderr. A file of
+// aggregates only (--benchmark_report_aggregates_only) has no repetitions to
+// compare.
 std::map<std::string, Series> google_benchmark_series(const json &doc, const std::string &what) {
   static const std::map<std::string, double> kUnitNs = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
   std::map<std::string, Series> out;
   std::map<std::string, int> errored;
+  int aggregates = 0;
   for (const json &b : doc.at("benchmarks")) {
-    if (b.value("run_type", "iteration") != "iteration")
+    if (b.value("run_type", "iteration") != "iteration") {
+      ++aggregates;
       continue;
+    }
     const std::string name = b.value("run_name", b.at("name").get<std::string>());
     if (b.value("error_occurred", false)) {
       ++errored[name];
@@ -48,6 +53,10 @@ std::map<std::string, Series> google_benchmark_series(const json &doc, const std
   for (const auto &[name, n] : errored)
     fmt::print(stderr, "note: {}: {} run(s) of '{}' have error_occurred: left out{}\n", what, n, name,
                out.count(name) ? "" : " (no run of it is left)");
+  if (out.empty() && aggregates)
+    throw std::runtime_error(what + " holds only Google Benchmark aggregates (mean, median, stddev): a comparison "
+                                    "needs every repetition; run with --benchmark_repetitions=N and without "
+                                    "--benchmark_report_aggregates_only");
   return out;
 }
 
@@ -61,7 +70,8 @@ std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
   if (c.decided())
     return "";
   if (!c.power)
-    return "one fork shows no fork-to-fork spread: at least 2 forks per version";
+    return "one fork (or one Google Benchmark repetition) shows no fork-to-fork spread: at least 2 per version "
+           "(--benchmark_repetitions=5 or more)";
   return fmt::format("detects {:.1f} % now; about {} more fork(s) per version to decide +-{:.1f} %",
                      100 * c.power->detectable, c.power->more_forks, 100 * o.equivalence);
 }
@@ -96,45 +106,6 @@ double parse_fraction(const std::string &s) {
   return pct ? x / 100 : x;
 }
 
-Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
-  Series s;
-  // Instructions per op when every measurement iteration has them
-  // (--instrument=valgrind): one value per iteration, exact, so that the
-  // comparison's spread is the fork-to-fork variation of the counts.
-  s.instructions = true;
-  for (const ForkResult &f : b.forks)
-    for (const Iteration &it : f.iterations)
-      if (!f.failed() && !f.warmup && !it.warmup && !it.batches.empty())
-        s.instructions &= it.simulated.has_value();
-  for (const ForkResult &f : b.forks) {
-    if (f.failed() || f.warmup)
-      continue;
-    stats::ForkSamples fork;
-    std::vector<double> means;
-    for (const Iteration &it : f.iterations) {
-      if (it.warmup || it.batches.empty())
-        continue;
-      const double value = s.instructions ? it.simulated->instructions : it.ns_per_op;
-      s.iteration_means.push_back(value);
-      means.push_back(value);
-      fork.push_back(s.instructions ? metric_samples(it) : weighted_samples(it, ticks_per_ns));
-    }
-    if (!fork.empty()) {
-      s.iterations_per_fork = int(fork.size());
-      s.forks.push_back(std::move(fork));
-      s.fork_means.push_back(std::move(means));
-      s.fork_rounds.push_back(f.ab ? f.ab->round : -1);
-    }
-  }
-  s.measures_nothing = std::find(b.flags.begin(), b.flags.end(), "measures-nothing") != b.flags.end();
-  // A fork that measured 0 ns/op measured nothing: its ratio would be 0 or
-  // infinite.
-  for (const std::vector<double> &m : s.fork_means)
-    s.measures_nothing |= stats::mean(m) == 0;
-  s.instructions &= !s.forks.empty();
-  return s;
-}
-
 std::map<std::string, Series> load_series(const std::string &path) {
   const std::string what = "'" + path + "'";
   json doc = read_json_file(path);
@@ -153,6 +124,64 @@ std::map<std::string, Series> load_series(const std::string &path) {
   } catch (const json::exception &e) {
     throw std::runtime_error(what + ": " + json_error_text(e));
   }
+}
+
+namespace {
+
+// A name as its base and arguments, each argument with its name when it has
+// one: steady's "find/n=64", Google Benchmark's "BM_find/n:64" or
+// "BM_find/64" (its run modifiers such as real_time or repeats:5 dropped).
+struct NameParts {
+  std::string base;
+  std::vector<std::pair<std::string, std::string>> args;
+};
+
+NameParts name_parts(const std::string &name) {
+  NameParts p;
+  std::size_t start = 0;
+  for (bool first = true;; first = false) {
+    std::size_t slash = name.find('/', start);
+    std::string part = name.substr(start, slash - start);
+    if (first) {
+      p.base = part.rfind("BM_", 0) == 0 ? part.substr(3) : part;
+    } else {
+      static const char *const bare[] = {"real_time", "manual_time", "process_time"};
+      static const char *const with_value[] = {"iterations", "repeats", "threads", "min_time", "min_warmup_time"};
+      auto in = [](const auto &set, const std::string &k) {
+        return std::find(std::begin(set), std::end(set), k) != std::end(set);
+      };
+      const std::size_t colon = part.find(':');
+      const bool modifier = in(bare, part) || (colon != std::string::npos && in(with_value, part.substr(0, colon)));
+      if (!modifier) {
+        const std::size_t sep = part.find_first_of("=:");
+        if (sep == std::string::npos)
+          p.args.emplace_back("", part);
+        else
+          p.args.emplace_back(part.substr(0, sep), part.substr(sep + 1));
+      }
+    }
+    if (slash == std::string::npos)
+      break;
+    start = slash + 1;
+  }
+  return p;
+}
+
+} // namespace
+
+bool same_benchmark(const std::string &a, const std::string &b) {
+  if (a == b)
+    return true;
+  const NameParts pa = name_parts(a), pb = name_parts(b);
+  if (pa.base != pb.base || pa.args.size() != pb.args.size())
+    return false;
+  for (std::size_t i = 0; i < pa.args.size(); ++i) {
+    const auto &[na, va] = pa.args[i];
+    const auto &[nb, vb] = pb.args[i];
+    if (va != vb || (!na.empty() && !nb.empty() && na != nb))
+      return false;
+  }
+  return true;
 }
 
 Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
@@ -184,9 +213,12 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     const std::string note = verdict_note(r, o);
     std::string verdict = to_string(r.verdict) + (note.empty() ? "" : " (" + note + ")");
     std::string forks = row.forks ? fmt::format("{}/{}", row.forks->first, row.forks->second) : "";
-    fmt::print("{:<34} {:>8.4f} {:>19} {:>9.2g} {:>9.2g} {:>8} {:>7.2f} {:>6.2f}{}{}  {}\n", row.name, r.ratio.estimate,
-               fmt::format("[{:.4f}, {:.4f}]", r.ratio.low, r.ratio.high), r.welch_p, r.mwu_p, r.overlap ? "yes" : "no",
-               r.cohens_d, r.cliffs_delta, show_forks ? fmt::format(" {:>9}", forks) : "",
+    // A statistic one fork a side cannot give is "-", not nan.
+    auto num = [](double v, const char *spec) { return std::isfinite(v) ? fmt::format(fmt::runtime(spec), v) : "-"; };
+    fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}{}  {}\n", row.name, num(r.ratio.estimate, "{:.4f}"),
+               std::isfinite(r.ratio.low) ? fmt::format("[{:.4f}, {:.4f}]", r.ratio.low, r.ratio.high) : "-",
+               num(r.welch_p, "{:.2g}"), num(r.mwu_p, "{:.2g}"), r.overlap ? "yes" : "no", num(r.cohens_d, "{:.2f}"),
+               num(r.cliffs_delta, "{:.2f}"), show_forks ? fmt::format(" {:>9}", forks) : "",
                show_metric ? fmt::format(" {:>8}", metric(row)) : "", verdict);
     md += fmt::format("| {} | {:.4f} | [{:.4f}, {:.4f}] | {:.2g} | {:.2g} | {} | {:.2f} | {:.2f} |{}{} {} |\n",
                       row.name, r.ratio.estimate, r.ratio.low, r.ratio.high, r.welch_p, r.mwu_p,

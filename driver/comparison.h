@@ -27,13 +27,17 @@ struct CompareOptions : stats::ComparisonOptions {
 // "2%" -> 0.02, "0.02" -> 0.02; throws std::invalid_argument.
 double parse_fraction(const std::string &s);
 
-// A benchmark's measurement forks (ok, not warmup) and their measurement
-// iterations, with batch samples in ns/op, or in instructions per op when
-// every one was simulated (--instrument=valgrind); no forks when none measured.
-Series series_of(const BenchmarkResult &b, double ticks_per_ns);
 // Steady results (schema steady-results/1) or Google Benchmark JSON, by
 // benchmark name. Throws std::runtime_error naming the file.
 std::map<std::string, Series> load_series(const std::string &path);
+
+// Whether two names are one benchmark: equal, or equal base names (a "BM_"
+// prefix dropped) with the same argument values in order, where Google
+// Benchmark's "find/64", "find/n:64" and steady's "find/n=64" agree (argument
+// names, when both sides give one, must agree too). Google Benchmark's run
+// modifiers (real_time, iterations:N, repeats:N, threads:N, min_time:X, ...)
+// are not arguments.
+bool same_benchmark(const std::string &a, const std::string &b);
 
 struct Row {
   std::string name;

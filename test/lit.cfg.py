@@ -33,6 +33,9 @@ report_tests = os.path.join(config.steady_src_root, "test", "report")
 config.substitutions.append(("%check_page", f"node {report_tests}/check_page.js"))
 config.substitutions.append(("%make_run", f"{sys.executable} {report_tests}/make_run.py"))
 config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])
+# The runner keeps every run as the baseline of the next (runtime/src/baseline.h):
+# in the build tree, not in the source tree or the user's working directory.
+config.environment["STEADY_BASELINE_DIR"] = os.path.join(config.steady_obj_root, "test", "baselines")
 
 import shutil
 if shutil.which("g++"):

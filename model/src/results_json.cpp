@@ -313,6 +313,8 @@ void to_json(json &j, const BenchmarkResult &b) {
        {"compile_findings", b.compile_findings},
        {"flags", b.flags},
        {"first_invocation_ratio", b.first_invocation_ratio},
+       {"bytes_per_op", b.bytes_per_op},
+       {"items_per_op", b.items_per_op},
        {"forks", b.forks},
        {"stop", b.stop},
        {"summary", b.summary}};
@@ -330,6 +332,8 @@ void from_json(const json &j, BenchmarkResult &b) {
   optional_field(j, "compile_findings", b.compile_findings);
   optional_field(j, "flags", b.flags);
   optional_field(j, "first_invocation_ratio", b.first_invocation_ratio);
+  optional_field(j, "bytes_per_op", b.bytes_per_op);
+  optional_field(j, "items_per_op", b.items_per_op);
   optional_field(j, "stop", b.stop);
   optional_field(j, "summary", b.summary);
 }
@@ -424,10 +428,20 @@ void SaveThrottle::save(const std::function<void()> &write, bool always) {
   cost_ = last_ - t0;
 }
 
+std::string ResultsWriter::benchmark_json(const BenchmarkResult &b) const {
+  if (!max_samples_)
+    return json(b).dump();
+  BenchmarkResult thinned = b;
+  for (ForkResult &f : thinned.forks)
+    for (Iteration &it : f.iterations)
+      thin_batches(it.batches, max_samples_);
+  return json(thinned).dump();
+}
+
 void ResultsWriter::write(const RunResult &run, const std::string &path) {
   // A benchmark's data is final once the next one has started.
   for (std::size_t i = cached_.size(); i + 1 < run.benchmarks.size(); ++i)
-    cached_.push_back(json(run.benchmarks[i]).dump());
+    cached_.push_back(benchmark_json(run.benchmarks[i]));
   std::string head = header_json(run).dump(1);
   head.resize(head.size() - 2); // the closing "\n}"
   write_output(path, [&](std::ostream &out) {
@@ -437,7 +451,7 @@ void ResultsWriter::write(const RunResult &run, const std::string &path) {
       if (i < cached_.size())
         out << cached_[i];
       else
-        out << json(run.benchmarks[i]).dump();
+        out << benchmark_json(run.benchmarks[i]);
     }
     out << (run.benchmarks.empty() ? "]\n}\n" : "\n ]\n}\n");
   });

@@ -25,6 +25,21 @@ double weighted_percentile(std::vector<BatchSample> samples, double q) {
 
 } // namespace
 
+void thin_batches(std::vector<BatchSample> &s, std::size_t max) {
+  max = std::max<std::size_t>(max, 1);
+  while (s.size() > max) {
+    std::vector<BatchSample> merged;
+    for (std::size_t i = 0; i + 1 < s.size(); i += 2) {
+      std::uint64_t ops = s[i].ops + s[i + 1].ops;
+      merged.push_back(
+          {(s[i].ticks_per_op * double(s[i].ops) + s[i + 1].ticks_per_op * double(s[i + 1].ops)) / double(ops), ops});
+    }
+    if (s.size() % 2)
+      merged.push_back(s.back());
+    s.swap(merged);
+  }
+}
+
 stats::IterationSamples weighted_samples(const Iteration &it, double ticks_per_ns) {
   stats::IterationSamples out;
   out.reserve(it.batches.size());
@@ -171,6 +186,45 @@ double instructions_per_cycle(const std::vector<std::string> &names, const std::
 double steal_share(const MachineLoad &start, const MachineLoad &end) {
   double total = end.total_jiffies - start.total_jiffies;
   return total > 0 ? (end.steal_jiffies - start.steal_jiffies) / total : 0;
+}
+
+stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
+  stats::Series s;
+  // Instructions per op when every measurement iteration has them
+  // (--instrument=valgrind): one value per iteration, exact, so that the
+  // comparison's spread is the fork-to-fork variation of the counts.
+  s.instructions = true;
+  for (const ForkResult &f : b.forks)
+    for (const Iteration &it : f.iterations)
+      if (!f.failed() && !f.warmup && !it.warmup && !it.batches.empty())
+        s.instructions &= it.simulated.has_value();
+  for (const ForkResult &f : b.forks) {
+    if (f.failed() || f.warmup)
+      continue;
+    stats::ForkSamples fork;
+    std::vector<double> means;
+    for (const Iteration &it : f.iterations) {
+      if (it.warmup || it.batches.empty())
+        continue;
+      const double value = s.instructions ? it.simulated->instructions : it.ns_per_op;
+      s.iteration_means.push_back(value);
+      means.push_back(value);
+      fork.push_back(s.instructions ? metric_samples(it) : weighted_samples(it, ticks_per_ns));
+    }
+    if (!fork.empty()) {
+      s.iterations_per_fork = int(fork.size());
+      s.forks.push_back(std::move(fork));
+      s.fork_means.push_back(std::move(means));
+      s.fork_rounds.push_back(f.ab ? f.ab->round : -1);
+    }
+  }
+  s.measures_nothing = std::find(b.flags.begin(), b.flags.end(), "measures-nothing") != b.flags.end();
+  // A fork that measured 0 ns/op measured nothing: its ratio would be 0 or
+  // infinite.
+  for (const std::vector<double> &m : s.fork_means)
+    s.measures_nothing |= stats::mean(m) == 0;
+  s.instructions &= !s.forks.empty();
+  return s;
 }
 
 } // namespace steady

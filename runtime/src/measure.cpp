@@ -15,17 +15,7 @@ double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe
                    iteration_ticks / kMaxBatchSamples});
 }
 
-void thin(std::vector<BatchSample> &s) {
-  std::vector<BatchSample> merged;
-  for (std::size_t i = 0; i + 1 < s.size(); i += 2) {
-    std::uint64_t ops = s[i].ops + s[i + 1].ops;
-    merged.push_back(
-        {(s[i].ticks_per_op * double(s[i].ops) + s[i + 1].ticks_per_op * double(s[i + 1].ops)) / double(ops), ops});
-  }
-  if (s.size() % 2)
-    merged.push_back(s.back());
-  s.swap(merged);
-}
+void thin(std::vector<BatchSample> &s) { thin_batches(s, (s.size() + 1) / 2); }
 
 namespace {
 

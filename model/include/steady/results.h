@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "steady/comparison.h"
 #include "steady/stats.h"
 
 namespace steady {
@@ -31,15 +32,26 @@ struct RunConfig {
   int iterations = 10;          // mi
   int forks = 3;                // f (static configuration)
   int warmup_forks = 0;         // wf
-  double warmup_time = 0.05;    // wt, seconds per warmup iteration
-  double iteration_time = 0.05; // mt, seconds per measurement iteration
+  double warmup_time = 0.01;    // wt, seconds per warmup iteration
+  double iteration_time = 0.01; // mt, seconds per measurement iteration
   Mode mode = Mode::AverageTime;
   std::string filter = ".*";
   std::vector<std::string> counters;
   // No --counters given: cycles and instructions are counted when the PMU
   // allows it, and dropped without a note when it does not.
   bool counters_auto = false;
-  std::string json, csv;  // output paths, not recorded
+  std::string json, csv, markdown; // output paths, not recorded
+  // Batch samples kept per iteration in the JSON: "full" (all, up to
+  // kMaxBatchSamples), "default" (thinned to kDefaultJsonSamples), "compact" (none).
+  std::string json_samples = "default";
+  // Seconds for the whole run and for each benchmark (0: unbounded): no
+  // further fork starts once a benchmark's share is spent.
+  double budget = 0, benchmark_budget = 0;
+  // Baselines (runtime/src/baseline.cpp): save this run under a name, compare
+  // with a named one; by default with the last run of the same binary.
+  std::string save_baseline, baseline;
+  bool no_baseline = false;
+  int progress = -1;      // -1: when stderr is a terminal; 0 never; 1 always
   std::uint64_t seed = 0; // shuffles nothing yet; recorded for analyses that resample
   double timeout = 120;   // seconds per fork before it is killed
   // Dynamic reconfiguration (--stop): warmup stops between min_warmup and
@@ -144,6 +156,10 @@ struct PreemptionInfo {
   double read_ns = 0;          // cost of one reading, paid once per batch outside the timed region
 };
 
+// Merges neighbouring samples (weights add up, the weighted mean is kept)
+// until at most `max` (>= 1) remain.
+void thin_batches(std::vector<BatchSample> &samples, std::size_t max);
+
 // The batch samples of an iteration as the statistics take them, in ticks/op
 // divided by `ticks_per_ns` (1: ticks).
 stats::IterationSamples weighted_samples(const Iteration &it, double ticks_per_ns = 1);
@@ -238,6 +254,8 @@ struct BenchmarkResult {
   // "measures-nothing", "first-invocation-slow" (runtime/src/flags.cpp).
   std::vector<std::string> flags;
   double first_invocation_ratio = 0; // median first invocation / ns_per_op, 0 if unknown
+  // Declared by the benchmark (Fixture::bytes_per_op, items_per_op): 0 if not.
+  double bytes_per_op = 0, items_per_op = 0;
   std::vector<ForkResult> forks;
   StopResult stop;
   Summary summary;
@@ -266,6 +284,12 @@ struct RunResult {
 // Over the measurement iterations of the forks that did not fail; the 99 % CI
 // is the hierarchical bootstrap's.
 Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns, std::uint64_t seed);
+
+// A benchmark's measurement forks (ok, not warmup) and their measurement
+// iterations, with batch samples in ns/op, or in instructions per op when
+// every one was simulated (--instrument=valgrind), as the comparison takes
+// them; no forks when none measured.
+stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns);
 
 // instructions / cycles from the counters per op ("cycles" or "cpu-cycles",
 // and "instructions"), 0 when either is missing.

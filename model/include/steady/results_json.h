@@ -31,7 +31,8 @@ NLOHMANN_JSON_SERIALIZE_ENUM(Mode, {{Mode::AverageTime, "avgt"}, {Mode::Sample, 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RunConfig, warmup_iterations, iterations, forks, warmup_forks,
                                                 warmup_time, iteration_time, mode, filter, counters, counters_auto,
                                                 seed, timeout, profile, no_fork, stop, threshold, min_warmup,
-                                                max_warmup, min_forks, max_forks, window, instrument)
+                                                max_warmup, min_forks, max_forks, window, instrument, budget,
+                                                benchmark_budget, json_samples)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimerInfo, ticks_per_ns, source, invariant, resolution_ticks,
                                                 overhead_ticks, loop_ticks_per_op)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PreemptionInfo, mechanism, fallback_reason, margin_ns, read_ns)
@@ -92,11 +93,17 @@ RunResult read_results(const std::string &path);
 // compact line (its batch samples are most of the file). For a run written
 // again after every benchmark, a finished benchmark is serialized once.
 // Written with write_output (steady/output_file.h).
+// `max_samples` (0: all) thins each iteration's batch samples to at most
+// that many (neighbours merged, weighted mean kept): 1 keeps the iteration's
+// mean alone.
 class ResultsWriter {
 public:
+  explicit ResultsWriter(std::size_t max_samples = 0) : max_samples_(max_samples) {}
   void write(const RunResult &run, const std::string &path);
 
 private:
+  std::string benchmark_json(const BenchmarkResult &b) const;
+  std::size_t max_samples_;
   std::vector<std::string> cached_;
 };
 

@@ -14,8 +14,11 @@
 // every benchmark is decided, or at --max-forks per side, or when --budget
 // seconds are spent.
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -24,6 +27,7 @@
 #include <set>
 #include <spawn.h>
 #include <sstream>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -33,7 +37,9 @@
 #include "commands.h"
 #include "comparison.h"
 #include "process.h"
+#include "report.h"
 #include "slurm.h"
+#include "steady/output_file.h"
 #include "steady/results_json.h"
 
 extern char **environ;
@@ -44,11 +50,20 @@ namespace {
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
+// SIGINT or SIGTERM: no new fork starts, the running one is told to stop (a
+// terminal's Ctrl-C reaches it anyway), and everything measured is kept.
+std::atomic<int> g_signal{0};
+
+void on_signal(int sig) { g_signal = sig; }
+
 struct AbOptions {
   std::string bin[2];
   std::string filter = ".*";
   int warmup_iterations = 3, iterations = 10, min_forks = 5, max_forks = 40;
   double iteration_time = 0, budget = 0, fork_timeout = 120; // 0: the runner's default / no budget
+  // --help and --list finish in milliseconds; a binary that hangs on them is
+  // not a steady runner.
+  double probe_timeout = 10;
   std::uint64_t seed = 1;
   std::string json_side[2];
   bool verbose = false;
@@ -65,7 +80,33 @@ struct Spawned {
   int status = -1; // exit code, or 128 + signal
   std::string out, err;
   std::string problem; // set when it could not be started
+  bool timed_out = false;
 };
+
+// Waits for `pid`, passing an interrupt on to it, and killing it after
+// `limit` seconds (0: no limit); its status as a shell reports it.
+int wait_bounded(pid_t pid, double limit, bool &timed_out) {
+  const Clock::time_point deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));
+  bool forwarded = false;
+  for (;;) {
+    int status = 0;
+    pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r == pid)
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (r < 0 && errno != EINTR)
+      return -1;
+    if (g_signal && !forwarded) {
+      kill(pid, g_signal);
+      forwarded = true;
+    }
+    if (limit > 0 && !timed_out && Clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      timed_out = true;
+    }
+    usleep(5000);
+  }
+}
 
 std::string slurp(const std::string &path) {
   std::ifstream in(path);
@@ -76,24 +117,39 @@ std::string slurp(const std::string &path) {
 
 // Runs argv with stdout and stderr in files (a pipe could fill up while we
 // wait), and returns both.
-Spawned spawn(const std::vector<std::string> &args, const std::string &tmp) {
+Spawned spawn(const std::vector<std::string> &args, const std::string &tmp, double limit = 0) {
   Spawned r;
   std::vector<char *> argv = c_argv(args);
   std::string out = tmp + ".out", err = tmp + ".err";
+  // The capture files are opened here, so that a failure to create them is
+  // reported as such and not as the binary failing to run.
+  int fds[2] = {-1, -1};
+  for (int k = 0; k < 2; ++k) {
+    const std::string &path = k ? err : out;
+    fds[k] = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fds[k] < 0) {
+      r.problem = fmt::format("cannot create the capture file '{}' for '{}': {}", path, args[0], std::strerror(errno));
+      if (k)
+        close(fds[0]), std::remove(out.c_str());
+      return r;
+    }
+  }
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&fa, fds[0], 1);
+  posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
   pid_t pid;
   int e = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
+  close(fds[0]);
+  close(fds[1]);
   if (e) {
     r.problem = fmt::format("cannot run '{}': {}", args[0], std::strerror(e));
-    std::remove(out.c_str()); // the child may have opened them before exec failed
+    std::remove(out.c_str());
     std::remove(err.c_str());
     return r;
   }
-  r.status = wait_exit_status(pid);
+  r.status = wait_bounded(pid, limit, r.timed_out);
   r.out = slurp(out);
   r.err = slurp(err);
   std::remove(out.c_str());
@@ -109,15 +165,13 @@ std::string last_line(const std::string &s) {
   return nl == std::string::npos ? t : t.substr(nl + 1);
 }
 
-// ECMAScript metacharacters; benchmark names hold '/' and '=' which are not.
-std::string regex_escape(const std::string &s) {
-  std::string r;
-  for (char c : s) {
-    if (std::strchr("\\^$.|?*+()[]{}", c))
-      r += '\\';
-    r += c;
-  }
-  return r;
+// The runners' options ask for --instrument=valgrind.
+bool instrument_valgrind(const std::vector<std::string> &args) {
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (args[i] == "--instrument=valgrind" ||
+        (args[i] == "--instrument" && i + 1 < args.size() && args[i + 1] == "valgrind"))
+      return true;
+  return false;
 }
 
 struct Bench {
@@ -147,10 +201,17 @@ private:
   std::string timer_source_;
   int sequence_ = 0;
   std::string slurm_name_; // the Slurm jobs' name (--slurm)
+  // A runner under --instrument=valgrind succeeded: the others need not
+  // check valgrind again (its probe costs a valgrind start-up per fork).
+  bool valgrind_checked_[2] = {false, false}; // per side: it checks that binary
 
   bool check_binary(int side, std::vector<std::string> &names);
   bool select_benchmarks();
   std::vector<std::string> runner_args(int side, const Bench &b, const std::string &out) const;
+  // The runner keeps baselines and thins its JSON's samples (steady 0.1 and
+  // later, as its --help says): ab's forks are neither runs to compare with
+  // nor to be thinned.
+  bool keeps_baselines_[2] = {false, false};
   ForkResult read_fork(Bench &b, int side, const std::string &out, std::string &problem);
   void run_fork(Bench &b, int side, int round);
   void collect_fork(Bench &b, int side, int round, int seq, const std::string &out, const Spawned &r);
@@ -158,7 +219,9 @@ private:
   void run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look);
   RunResult side_results(int side) const;
   std::optional<Row> compare(const Bench &b, const CompareOptions &c) const;
-  void write_sides() const;
+  // Writes --json-a/--json-b (a FIFO or device only when `last`); false when
+  // one could not be written.
+  bool write_sides(bool last) const;
   int report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent);
 };
 
@@ -166,9 +229,14 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
   const std::string &bin = o_.bin[side];
   // The runner's --help names it; anything else is not a steady benchmark
   // (it may ignore or misread the runner's options).
-  Spawned help = spawn({bin, "--help"}, tmp_ + "/help");
+  Spawned help = spawn({bin, "--help"}, tmp_ + "/help", o_.probe_timeout);
   if (!help.problem.empty()) {
     fmt::print(stderr, "steady ab: {} ({}): {}\n", kSide[side], bin, help.problem);
+    return false;
+  }
+  if (help.timed_out) {
+    fmt::print(stderr, "steady ab: {} '{}' is not a steady benchmark binary (its --help did not finish in {:g} s)\n",
+               kSide[side], bin, o_.probe_timeout);
     return false;
   }
   if (help.status != 0 || help.out.find("steady benchmark runner") == std::string::npos) {
@@ -180,9 +248,12 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
                                 : std::string("does not describe the steady runner"));
     return false;
   }
-  Spawned list = spawn({bin, "--list", "--filter=" + o_.filter}, tmp_ + "/list");
-  if (list.status != 0) {
-    fmt::print(stderr, "steady ab: {} '{}' --list failed (status {}): {}\n", kSide[side], bin, list.status,
+  keeps_baselines_[side] = help.out.find("--no-baseline") != std::string::npos;
+  Spawned list = spawn({bin, "--list", "--filter=" + o_.filter}, tmp_ + "/list", o_.probe_timeout);
+  if (list.status != 0 || list.timed_out) {
+    fmt::print(stderr, "steady ab: {} '{}' --list failed ({}): {}\n", kSide[side], bin,
+               list.timed_out ? fmt::format("did not finish in {:g} s", o_.probe_timeout)
+                              : fmt::format("status {}", list.status),
                last_line(list.err));
     return false;
   }
@@ -195,7 +266,7 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
 
 std::vector<std::string> Ab::runner_args(int side, const Bench &b, const std::string &out) const {
   std::vector<std::string> args = {o_.bin[side],
-                                   "--filter=^" + regex_escape(b.name) + "$",
+                                   exact_filter(b.name),
                                    "--stop=none",
                                    "--forks=1",
                                    "--warmup-forks=0",
@@ -212,6 +283,10 @@ std::vector<std::string> Ab::runner_args(int side, const Bench &b, const std::st
   // noise between forks, and ~100 ms less per fork.
   if (ticks_per_ns_ > 0 && !o_.slurm) // nodes differ in frequency: each runner calibrates its own
     args.push_back(fmt::format("--steady-timer={},{}", ticks_per_ns_, timer_source_));
+  if (valgrind_checked_[side])
+    args.push_back("--steady-valgrind-checked");
+  if (keeps_baselines_[side])
+    args.insert(args.end(), {"--no-baseline", "--json-samples=full"});
   args.insert(args.end(), o_.runner_args.begin(), o_.runner_args.end());
   return args;
 }
@@ -293,6 +368,10 @@ void Ab::collect_fork(Bench &b, int side, int round, int seq, const std::string 
                fork.number, fork.pid, problem.empty() ? "ok" : problem);
   if (problem.empty()) {
     ++b.ok[side];
+    valgrind_checked_[side] |= instrument_valgrind(o_.runner_args);
+  } else if (g_signal) { // the interrupt stopped it: kept, not a failure to report
+    if (fork.status == ForkStatus::ok || fork.status == ForkStatus::runner_failed)
+      fork.status = ForkStatus::interrupted;
   } else {
     ++b.failed[side];
     fmt::print(stderr, "steady ab: {} ({}) {} fork {} failed: {}; what was measured is kept, the run goes on\n",
@@ -303,7 +382,7 @@ void Ab::collect_fork(Bench &b, int side, int round, int seq, const std::string 
 
 RunResult Ab::side_results(int side) const {
   RunResult run = header_[side].value_or(RunResult{});
-  run.partial = false;
+  run.partial = g_signal != 0;
   if (ticks_per_ns_ > 0)
     run.timer.ticks_per_ns = ticks_per_ns_;
   run.ab = AbRun{kSide[side], o_.bin[side], o_.bin[1 - side], o_.seed};
@@ -329,17 +408,20 @@ std::optional<Row> Ab::compare(const Bench &b, const CompareOptions &c) const {
   return r;
 }
 
-void Ab::write_sides() const {
+bool Ab::write_sides(bool last) const {
+  bool ok = true;
   for (int side : {0, 1}) {
-    if (o_.json_side[side].empty())
+    if (o_.json_side[side].empty() || (!last && written_in_place(o_.json_side[side])))
       continue;
     try {
       const json doc = side_results(side);
-      write_atomically(o_.json_side[side], [&](std::ostream &out) { out << doc.dump() << "\n"; });
+      write_output(o_.json_side[side], [&](std::ostream &out) { out << doc.dump() << "\n"; });
     } catch (const std::exception &e) {
       fmt::print(stderr, "steady ab: {}\n", e.what());
+      ok = false;
     }
   }
+  return ok;
 }
 
 // The benchmarks both binaries have (those only one has are named).
@@ -389,7 +471,7 @@ void Ab::run_round_on_slurm(const std::vector<Bench *> &pending, int round) {
   const std::string wave = fmt::format("{}/round-{}.json", tmp_, round);
   std::map<int, TaskState> states;
   try {
-    write_atomically(wave, [&](std::ostream &o) { o << nlohmann::json{{"tasks", tasks}}.dump() << "\n"; });
+    write_output(wave, [&](std::ostream &o) { o << nlohmann::json{{"tasks", tasks}}.dump() << "\n"; });
     states = run_wave(wave, tasks, slurm_name_, o_.place, tmp_ + "/logs");
   } catch (const std::exception &e) {
     fmt::print(stderr, "steady ab: {}\n", e.what());
@@ -420,8 +502,12 @@ void Ab::run_round(int round, const std::vector<int> &looks, const CompareOption
     run_round_on_slurm(pending, round);
   for (Bench *b : pending) {
     if (!o_.slurm) {
+      if (g_signal)
+        return;
       int first = int(rng_() & 1);
       run_fork(*b, first, round);
+      if (g_signal) // B's fork of this round is not run: an unpaired A fork is kept all the same
+        return;
       run_fork(*b, 1 - first, round);
     }
     // A benchmark that keeps failing on a side is given up, with its data.
@@ -461,9 +547,9 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
     undecided += !r->result.decided();
     rows.push_back(*r);
   }
-  write_sides();
+  const bool written = write_sides(true);
   if (rows.empty())
-    return 2;
+    return g_signal ? 128 + g_signal : 2;
   fmt::print("A: {}\nB: {}\n", o_.bin[0], o_.bin[1]);
   json header = {{"schema", "steady-compare/1"},
                  {"base", o_.bin[0]},
@@ -479,44 +565,61 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
     header["base_results"] = o_.json_side[0];
   if (!o_.json_side[1].empty())
     header["new_results"] = o_.json_side[1];
-  bool gate = report(rows, per_look, "steady ab", header);
+  bool gate = false;
+  try {
+    gate = report(rows, per_look, "steady ab", header);
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "steady ab: {}\n", e.what());
+    return 2;
+  }
+  if (!c_.html_out.empty() && !write_comparison_report(c_.html_out, "steady ab", rows, per_look,
+                                                       compared_side(fmt::format("A: {}", o_.bin[0]), side_results(0)),
+                                                       compared_side(fmt::format("B: {}", o_.bin[1]), side_results(1))))
+    return 2;
   fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}; tests at alpha {:.3g} per look (looks at {} "
              "forks per version)\n",
-             sequence_, elapsed, rows.size() - undecided, rows.size(), budget_spent ? " (the --budget ran out)" : "",
+             sequence_, elapsed, rows.size() - undecided, rows.size(),
+             g_signal       ? " (interrupted)"
+             : budget_spent ? " (the --budget ran out)"
+                            : "",
              per_look.alpha, fmt::join(looks, ", "));
-  return gate ? 1 : 0;
+  if (g_signal)
+    return 128 + g_signal;
+  return !written ? 2 : gate ? 1 : 0;
 }
 
 int Ab::run() {
-  // Slurm's nodes see the forks' files only on a shared file system: the
-  // current directory, not /tmp.
-  char dir_local[] = "/tmp/steady-ab.XXXXXX", dir_shared[] = "steady-ab.XXXXXX";
-  char *dir = o_.slurm ? dir_shared : dir_local;
-  if (o_.slurm) {
+  // The runners' captured output lives in $TMPDIR (default /tmp); with
+  // --slurm in the current directory, since Slurm's nodes see the forks'
+  // files only on a shared file system.
+  if (o_.slurm)
     if (auto why = slurm_unavailable()) {
       fmt::print(stderr, "steady ab: {}\n", *why);
       return 2;
     }
-  }
-  if (!mkdtemp(dir)) {
-    fmt::print(stderr, "steady ab: cannot create a temporary directory: {}\n", std::strerror(errno));
+  const char *tmpdir = std::getenv("TMPDIR");
+  const std::string parent = o_.slurm ? "." : tmpdir && *tmpdir ? tmpdir : "/tmp";
+  std::string pattern = parent + "/steady-ab.XXXXXX";
+  if (!mkdtemp(pattern.data())) {
+    fmt::print(stderr, "steady ab: cannot create a temporary directory in '{}'{} for the runners' output: {}\n", parent,
+               o_.slurm ? "" : " ($TMPDIR)", std::strerror(errno));
     return 2;
   }
-  tmp_ = o_.slurm ? std::filesystem::absolute(dir).string() : std::string(dir);
+  tmp_ = std::filesystem::absolute(pattern).lexically_normal().string();
   slurm_name_ = "steady-ab-" + std::to_string(getpid());
-  struct Cleanup {
+  struct Cleanup { // also what an interrupted runner left in it
     std::string d;
-    bool shared;
     ~Cleanup() {
-      if (shared) { // the task logs; failures are reported with Slurm's state
-        std::error_code ec;
-        std::filesystem::remove_all(d + "/logs", ec);
-      }
-      rmdir(d.c_str());
+      std::error_code ec;
+      std::filesystem::remove_all(d, ec);
     }
-  } cleanup{tmp_, o_.slurm};
+  } cleanup{tmp_};
+  struct sigaction sa{};
+  sa.sa_handler = on_signal;
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
   if (!select_benchmarks())
-    return 2;
+    return g_signal ? 128 + g_signal : 2;
 
   const std::vector<int> looks = stats::look_schedule(o_.min_forks, o_.max_forks);
   CompareOptions per_look = c_;
@@ -528,7 +631,7 @@ int Ab::run() {
   // goes to writing them.
   SaveThrottle throttle;
   bool budget_spent = false;
-  for (int round = 1; round <= o_.max_forks; ++round) {
+  for (int round = 1; round <= o_.max_forks && !g_signal; ++round) {
     if (std::none_of(benches_.begin(), benches_.end(), [](const Bench &b) { return !b.decided && !b.given_up; }))
       break;
     if (o_.budget > 0 && std::chrono::duration<double>(Clock::now() - start).count() > o_.budget) {
@@ -536,7 +639,7 @@ int Ab::run() {
       break;
     }
     run_round(round, looks, per_look);
-    throttle.save([&] { write_sides(); });
+    throttle.save([&] { write_sides(false); });
   }
   if (!o_.verbose && isatty(2))
     fmt::print(stderr, "\r\033[K");
@@ -567,6 +670,9 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
       ->capture_default_str();
   sub->add_option("--timeout", o->fork_timeout, "Seconds before a fork is killed as hung")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of the fork order")->capture_default_str();
+  sub->add_option("--probe-timeout", o->probe_timeout, "Seconds a binary's --help and --list may take")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   sub->add_option("--json-a", o->json_side[0], "Write A's forks as a steady result file (for steady compare)");
   sub->add_option("--json-b", o->json_side[1], "Write B's forks as a steady result file");
   sub->add_flag("--verbose,-v", o->verbose, "Print every fork as it finishes");
@@ -590,6 +696,12 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
       for (const char *own : {"--forks", "--stop", "--json", "--filter", "--list", "--warmup-forks"})
         if (a == own || a.rfind(std::string(own) + "=", 0) == 0)
           throw CLI::ValidationError(a, "is set by steady ab for every fork");
+    check_outputs("steady ab", {{"--json-a", o->json_side[0]},
+                                {"--json-b", o->json_side[1]},
+                                {"--json", c->json_out},
+                                {"--markdown", c->markdown_out}});
+    if (!c->html_out.empty() && !check_report_output(c->html_out, "steady ab"))
+      throw CLI::RuntimeError(2);
     Ab ab(*o, *c);
     if (int status = ab.run())
       throw CLI::RuntimeError(status);

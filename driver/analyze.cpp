@@ -4,46 +4,31 @@
 // penalty from CROPS + Kneedle, then steady or not and where the steady state
 // starts. Per benchmark: stable / unstable / mixed and a recommended warmup
 // (the largest steady-state start over its forks) against what the run used.
-// --plot DIR writes one SVG per fork; --json FILE the whole analysis.
-#include <cctype>
-#include <filesystem>
-#include <fstream>
+// --plot FILE draws every fork on an HTML page (report.h); --json FILE the
+// whole analysis.
 #include <optional>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "fork_analysis.h"
+#include "report.h"
+#include "steady/output_file.h"
 #include "steady/results_json.h"
 #include "steady/steady_state.h"
-#include "svg_plot.h"
 
 namespace steady::driver {
 namespace {
 
 using json = nlohmann::json;
 
-// Below this many iterations n/6 leaves fewer than 2 points to judge and
-// segments of at least 2 points leave little to find: the fork is reported,
-// not analyzed.
-constexpr std::size_t kMinIterations = 12;
-
 struct Options {
-  std::string file, json_out, plot_dir;
+  std::string file, json_out, plot;
   std::size_t last_points = 0; // 0: n/6
   std::string range = "thesis";
   double tolerance = 0.05;
   bool no_outlier_filter = false;
-};
-
-struct ForkSeries {
-  int number = 0;
-  std::vector<double> ns_per_op;
-  std::vector<double> elapsed; // seconds since the fork's first iteration began, at each iteration's end
-  std::size_t warmup_iterations = 0;
-  // Set when the fork was not analyzed.
-  std::string skipped;
-  stats::ForkSteadyState analysis;
 };
 
 struct BenchmarkSeries {
@@ -52,9 +37,9 @@ struct BenchmarkSeries {
   std::size_t other_forks = 0; // failed or warmup forks, not analyzed
 };
 
-std::vector<BenchmarkSeries> load(const std::string &path) {
+std::vector<BenchmarkSeries> load(const RunResult &run) {
   std::vector<BenchmarkSeries> out;
-  for (const BenchmarkResult &b : read_results(path).benchmarks) {
+  for (const BenchmarkResult &b : run.benchmarks) {
     BenchmarkSeries bd{b.name, {}, 0};
     for (const ForkResult &f : b.forks) {
       // Warmup forks are discarded by design and failed forks stopped early:
@@ -63,29 +48,11 @@ std::vector<BenchmarkSeries> load(const std::string &path) {
         ++bd.other_forks;
         continue;
       }
-      ForkSeries fd;
-      fd.number = f.number;
-      double t = 0;
-      for (const Iteration &it : f.iterations) {
-        // Payload time (what the iteration measured, timer overhead and the
-        // empty loop subtracted): the closest the file has to elapsed time.
-        t += double(it.ops) * it.ns_per_op * 1e-9;
-        fd.ns_per_op.push_back(it.ns_per_op);
-        fd.elapsed.push_back(t);
-      }
-      fd.warmup_iterations = std::size_t(f.warmup_iterations());
-      bd.forks.push_back(std::move(fd));
+      bd.forks.push_back(fork_series(f));
     }
     out.push_back(std::move(bd));
   }
   return out;
-}
-
-std::string file_name(const std::string &bench, int fork) {
-  std::string s;
-  for (char c : bench)
-    s += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' ? c : '_';
-  return fmt::format("{}.fork{}.svg", s, fork);
 }
 
 std::string seconds(double s) {
@@ -110,18 +77,8 @@ std::string verdict_text(const ForkSeries &f, double tolerance) {
 
 // Analyses every fork long enough to analyse; the others get the reason.
 void analyze_forks(BenchmarkSeries &b, const stats::SteadyStateOptions &so) {
-  for (ForkSeries &f : b.forks) {
-    const std::size_t n = f.ns_per_op.size();
-    if (n < kMinIterations)
-      f.skipped = fmt::format("too few iterations to analyse ({} < {})", n, kMinIterations);
-    if (!f.skipped.empty())
-      continue;
-    try {
-      f.analysis = stats::analyze_fork(f.ns_per_op, f.elapsed, so);
-    } catch (const std::invalid_argument &e) { // e.g. a NaN in the series
-      f.skipped = fmt::format("not analysed: {}", e.what());
-    }
-  }
+  for (ForkSeries &f : b.forks)
+    analyze_series(f, so);
 }
 
 json fork_json(const ForkSeries &f) {
@@ -210,33 +167,14 @@ json report_benchmark(const BenchmarkSeries &b) {
   return jb;
 }
 
-// Prints each fork's line and, with --plot, writes its SVG; false when a plot
-// cannot be written.
-bool report_forks(const BenchmarkSeries &b, const Options &o, int &plots) {
+// Prints each fork's line.
+void report_forks(const BenchmarkSeries &b, const Options &o) {
   for (const ForkSeries &f : b.forks) {
-    if (!f.skipped.empty()) {
+    if (!f.skipped.empty())
       fmt::print("  fork {}: {}\n", f.number, f.skipped);
-      continue;
-    }
-    fmt::print("  fork {}: {} iterations, {}\n", f.number, f.ns_per_op.size(), verdict_text(f, o.tolerance));
-    if (o.plot_dir.empty())
-      continue;
-    ForkPlot p{fmt::format("{} · fork {} · {} iterations", b.name, f.number, f.ns_per_op.size()),
-               verdict_text(f, o.tolerance),
-               f.ns_per_op,
-               &f.analysis,
-               f.warmup_iterations,
-               o.tolerance};
-    std::filesystem::path path = std::filesystem::path(o.plot_dir) / file_name(b.name, f.number);
-    std::ofstream out(path);
-    out << fork_svg(p);
-    if (!out) {
-      fmt::print(stderr, "steady analyze: cannot write '{}'\n", path.string());
-      return false;
-    }
-    ++plots;
+    else
+      fmt::print("  fork {}: {} iterations, {}\n", f.number, f.ns_per_op.size(), verdict_text(f, o.tolerance));
   }
-  return true;
 }
 
 bool write_analysis(const Options &o, const json &benchmarks) {
@@ -248,31 +186,26 @@ bool write_analysis(const Options &o, const json &benchmarks) {
                 {"tolerance", o.tolerance},
                 {"outlier_filter", !o.no_outlier_filter}}},
               {"benchmarks", benchmarks}};
-  std::ofstream out(o.json_out);
-  out << doc.dump(2) << "\n";
-  if (!out) {
-    fmt::print(stderr, "steady analyze: cannot write '{}'\n", o.json_out);
+  try {
+    write_output(o.json_out, [&](std::ostream &out) { out << doc.dump(2) << "\n"; });
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "steady analyze: {}\n", e.what());
     return false;
   }
   return true;
 }
 
 int run(const Options &o) {
-  std::vector<BenchmarkSeries> benches;
+  if (!o.plot.empty() && !check_report_output(o.plot, "steady analyze"))
+    return 2;
+  RunResult results;
   try {
-    benches = load(o.file);
+    results = read_results(o.file);
   } catch (const std::exception &e) {
     fmt::print(stderr, "steady analyze: {}\n", e.what());
     return 2;
   }
-  if (!o.plot_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(o.plot_dir, ec);
-    if (ec) {
-      fmt::print(stderr, "steady analyze: cannot create '{}': {}\n", o.plot_dir, ec.message());
-      return 2;
-    }
-  }
+  std::vector<BenchmarkSeries> benches = load(results);
   stats::SteadyStateOptions so;
   so.last_points = o.last_points;
   so.tolerance = o.tolerance;
@@ -280,18 +213,26 @@ int run(const Options &o) {
   so.penalty.range = o.range == "log" ? stats::PenaltyRange::log_scaled : stats::PenaltyRange::thesis;
 
   json jbenches = json::array();
-  int plots = 0;
   for (BenchmarkSeries &b : benches) {
     analyze_forks(b, so);
     json jb = report_benchmark(b);
-    if (!report_forks(b, o, plots))
-      return 2;
+    report_forks(b, o);
     jbenches.push_back(std::move(jb));
   }
-  if (!o.plot_dir.empty())
-    fmt::print("{} plot(s) in {}\n", plots, o.plot_dir);
   if (!o.json_out.empty() && !write_analysis(o, jbenches))
     return 2;
+  if (!o.plot.empty()) {
+    // The report's charts, with this analysis's options: the same page as
+    // `steady report` draws for this file.
+    ReportOptions ro;
+    ro.steady = so;
+    nlohmann::json data = report_data({{o.file, std::move(results)}}, ro);
+    const std::string title = "steady analyze: " + o.file;
+    data["title"] = title;
+    if (!write_report(o.plot, data, title, "steady analyze"))
+      return 2;
+    fmt::print("plots of every fork written to {}\n", o.plot);
+  }
   return 0;
 }
 
@@ -316,8 +257,11 @@ void add_analyze(CLI::App &app) {
       ->capture_default_str();
   sub->add_flag("--no-outlier-filter", o->no_outlier_filter, "Segment every point (no sliding-window outlier filter)");
   sub->add_option("--json", o->json_out, "Also write the analysis as JSON (schema steady-analysis/1)");
-  sub->add_option("--plot", o->plot_dir, "Write one SVG plot per fork into this directory");
+  sub->add_option("--plot", o->plot,
+                  "Write every fork's series with its changepoints and steady-state start as an HTML page (the "
+                  "charts of steady report)");
   sub->callback([o] {
+    check_outputs("steady analyze", {{"--json", o->json_out}});
     if (int status = run(*o))
       throw CLI::RuntimeError(status);
   });

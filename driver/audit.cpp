@@ -2,11 +2,13 @@
 //
 //   steady audit bench.cpp [more.cpp ...] [-- extra compiler flags]
 //   steady audit -- clang++-22 -O2 -c bench.cpp -Iinclude ...
+//   steady audit --print-flags       (flags that audit inside a build)
 //
 // Compiles each translation unit with the plugin in audit mode (-mllvm
 // -steady-audit), lets clang print the findings as warnings at file:line:col,
 // and merges the plugin's per-TU JSON summaries into one file. The compile
-// writes no object file. Exit status: 0 no findings, 1 findings, 2 usage,
+// writes no object file; a -Werror in the command does not make the findings
+// errors (--werror does). Exit status: 0 no findings, 1 findings, 2 usage,
 // 3 a compile failed.
 #include <cstdio>
 #include <cstring>
@@ -23,6 +25,7 @@
 #include "commands.h"
 #include "paths.h"
 #include "process.h"
+#include "steady/output_file.h"
 
 extern char **environ;
 
@@ -36,6 +39,7 @@ struct AuditOptions {
   std::vector<std::string> command; // everything after --
   std::string json = "steady-audit.json";
   bool werror = false;
+  bool print_flags = false;
 };
 
 int run(const std::vector<std::string> &argv) {
@@ -55,23 +59,39 @@ std::vector<std::string> audit_flags(const std::string &json, bool werror) {
                                     // Line tables give findings exact locations; they do not
                                     // change what the optimizer does.
                                     "-gline-tables-only"};
-  if (werror)
-    flags.push_back("-Werror=pass-failed");
+  // Findings are -Wpass-failed warnings: a build's -Werror must not turn the
+  // audit into a failed compile unless asked to.
+  flags.push_back(werror ? "-Werror=pass-failed" : "-Wno-error=pass-failed");
   return flags;
+}
+
+// For CMAKE_CXX_FLAGS and the like: the same audit inside a build. Compile
+// and link steps see the same flags; a link step does not use the plugin's,
+// and under -Werror "argument unused during compilation" would fail it.
+std::string build_flags() {
+  return "--start-no-unused-arguments -fpass-plugin=" + plugin_path() +
+         " -mllvm -steady-audit -Wno-error=pass-failed --end-no-unused-arguments";
 }
 
 // Runs one audit compile; the TU's summary is appended to `summaries`.
 int audit_one(std::vector<std::string> cmd, const AuditOptions &opts, nlohmann::json &summaries) {
   fs::path json = fs::temp_directory_path() / fmt::format("steady-audit-{}-{}.json", getpid(), summaries.size());
   // Never overwrite the user's outputs: the audit only wants diagnostics.
-  for (size_t i = 0; i + 1 < cmd.size(); ++i)
-    if (cmd[i] == "-o")
+  for (size_t i = 0; i < cmd.size(); ++i)
+    if (cmd[i] == "-o" && i + 1 < cmd.size())
       cmd[i + 1] = "/dev/null";
-  bool has_c = false;
-  for (const std::string &a : cmd)
+    else if (cmd[i].size() > 2 && cmd[i].rfind("-o", 0) == 0)
+      cmd[i] = "-o/dev/null"; // joined: -ofile.o
+  bool has_c = false, has_o = false;
+  for (const std::string &a : cmd) {
     has_c |= a == "-c" || a == "-S" || a == "-fsyntax-only";
+    has_o |= a.rfind("-o", 0) == 0;
+  }
   if (!has_c)
-    cmd.insert(cmd.begin() + 1, {"-c", "-o", "/dev/null"});
+    cmd.insert(cmd.begin() + 1, "-c");
+  // `clang -c file.cc` alone would write file.o into the current directory.
+  if (!has_o)
+    cmd.insert(cmd.begin() + 1, {"-o", "/dev/null"});
   for (const std::string &f : audit_flags(json, opts.werror))
     cmd.push_back(f);
   int status = run(cmd);
@@ -89,6 +109,10 @@ int audit_one(std::vector<std::string> cmd, const AuditOptions &opts, nlohmann::
 }
 
 int audit(const AuditOptions &opts) {
+  if (opts.print_flags) {
+    fmt::print("{}\n", build_flags());
+    return 0;
+  }
   std::vector<std::vector<std::string>> compiles;
   if (!opts.files.empty()) {
     for (const std::string &file : opts.files) {
@@ -122,8 +146,14 @@ int audit(const AuditOptions &opts) {
     audited += tu.value("audited", nlohmann::json::array()).size();
     findings += tu.value("findings", nlohmann::json::array()).size();
   }
-  std::ofstream out(opts.json);
-  out << nlohmann::json{{"schema", "steady-audit/1"}, {"translation_units", summaries}}.dump(2) << "\n";
+  try {
+    write_output(opts.json, [&](std::ostream &out) {
+      out << nlohmann::json{{"schema", "steady-audit/1"}, {"translation_units", summaries}}.dump(2) << "\n";
+    });
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "steady audit: {}\n", e.what());
+    return 2;
+  }
   fmt::print(stderr,
              "steady audit: {} benchmark function{} audited in {} translation unit{}, {} finding{}{}; summary in {}\n",
              audited, audited == 1 ? "" : "s", summaries.size(), summaries.size() == 1 ? "" : "s", findings,
@@ -142,11 +172,15 @@ void add_audit(CLI::App &app, const std::vector<std::string> &after_dashes) {
                "and Google Benchmark functions");
   sub->add_option("files", opts->files, "C++ sources to audit (compiled with clang++-22 -O2)");
   sub->add_option("--json", opts->json, "Where to write the JSON summary")->capture_default_str();
-  sub->add_flag("--werror", opts->werror, "Make findings compile errors");
+  sub->add_flag("--werror", opts->werror, "Make findings compile errors (a -Werror in the command does not)");
+  sub->add_flag("--print-flags", opts->print_flags,
+                "Print the compiler flags that audit every compile of a build (for CMAKE_CXX_FLAGS), "
+                "safe on link steps and under -Werror");
   sub->footer("After --: extra compiler flags when files are given, otherwise a whole compile command "
               "(clang++-22 ... -c file.cpp) to audit as is.");
   sub->callback([opts, after_dashes] {
     opts->command = after_dashes;
+    check_outputs("steady audit", {{"--json", opts->json}});
     if (int status = audit(*opts))
       throw CLI::RuntimeError(status);
   });

@@ -3,7 +3,9 @@
 // CLI::RuntimeError(status), which CLI11_PARSE turns into the return value.
 #pragma once
 
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -19,6 +21,13 @@ void add_compare(CLI::App &app);
 void add_analyze(CLI::App &app);
 void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_slurm(CLI::App &app, const std::vector<std::string> &after_dashes);
+void add_report(CLI::App &app);
+
+// Every output a command was asked to write (flag, path; empty paths are
+// skipped), checked before it does any work: on the first that cannot be
+// written, prints "TOOL: FLAG: cannot write 'PATH': <errno text>" and throws
+// CLI::RuntimeError(2).
+void check_outputs(const std::string &tool, std::initializer_list<std::pair<const char *, std::string>> outputs);
 
 struct CompareOptions;
 // The comparison options shared by compare and ab (compare.cpp).

@@ -13,7 +13,6 @@
 // and a paired t-test of the log fork means of each round is added.
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <random>
 #include <utility>
 
@@ -21,6 +20,8 @@
 
 #include "commands.h"
 #include "comparison.h"
+#include "report.h"
+#include "steady/output_file.h"
 
 namespace steady::driver {
 namespace {
@@ -151,12 +152,14 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
                    {"verdicts", c.verdicts}});
   }
   if (!o.json_out.empty())
-    std::ofstream(o.json_out) << nlohmann::json{{"schema", "steady-compare-trials/1"},
-                                                {"alpha", o.alpha},
-                                                {"seed", t.seed},
-                                                {"benchmarks", out}}
-                                     .dump(2)
-                              << "\n";
+    write_output(o.json_out, [&](std::ostream &f) {
+      f << nlohmann::json{{"schema", "steady-compare-trials/1"},
+                          {"alpha", o.alpha},
+                          {"seed", t.seed},
+                          {"benchmarks", out}}
+               .dump(2)
+        << "\n";
+    });
   return 0;
 }
 
@@ -169,18 +172,40 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
     fmt::print(stderr, "steady compare: {}\n", e.what());
     return 2;
   }
-  if (t.trials > 0)
-    return run_trials(o, t, a, b);
-  std::vector<Row> rows;
-  for (const auto &[name, sa] : a)
-    if (auto it = b.find(name); it != b.end())
+  try {
+    if (t.trials > 0)
+      return run_trials(o, t, a, b);
+    std::vector<Row> rows;
+    for (const auto &[name, sa] : a) {
+      auto it = b.find(name);
+      if (it == b.end())
+        it = std::find_if(b.begin(), b.end(), [&](const auto &nb) { return same_benchmark(name, nb.first); });
+      if (it == b.end())
+        continue;
+      if (sa.instructions != it->second.instructions) {
+        fmt::print(stderr, "steady compare: {} is measured in {} in '{}' but in {} in '{}': not compared\n", name,
+                   metric_name(sa), base, metric_name(it->second), next);
+        continue;
+      }
       rows.push_back(compare_series(name, sa, it->second, o));
-  if (rows.empty()) {
-    fmt::print(stderr, "steady compare: '{}' and '{}' have no benchmark in common\n", base, next);
+    }
+    if (rows.empty()) {
+      fmt::print(stderr,
+                 "steady compare: '{}' and '{}' have no benchmark in common (names are matched as described in "
+                 "docs/user-guide.md: 'find/n=64' matches Google Benchmark's 'BM_find/64' and 'find/n:64')\n",
+                 base, next);
+      return 2;
+    }
+    bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});
+    if (!o.html_out.empty() &&
+        !write_comparison_report(o.html_out, "steady compare", rows, o, compared_side(base, std::move(a)),
+                                 compared_side(next, std::move(b))))
+      return 2;
+    return gate ? 1 : 0;
+  } catch (const std::exception &e) { // an output that could not be written; no exception escapes
+    fmt::print(stderr, "steady compare: {}\n", e.what());
     return 2;
   }
-  bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});
-  return gate ? 1 : 0;
 }
 
 } // namespace
@@ -193,6 +218,7 @@ void add_comparison_options(CLI::App *sub, CompareOptions &o, std::string &gate,
   sub->add_option("--alpha", o.alpha, "Significance level (99 % intervals by default)")->capture_default_str();
   sub->add_option("--json", o.json_out, "Also write the comparison as JSON");
   sub->add_option("--markdown", o.markdown_out, "Also write a Markdown table (for a pull request comment)");
+  sub->add_option("--html", o.html_out, "Also write an HTML report: verdicts, forest plot, distributions");
 }
 
 void parse_gate_options(CompareOptions &o, const std::string &gate, const std::string &margin) {
@@ -224,6 +250,9 @@ void add_compare(CLI::App &app) {
     parse_gate_options(*o, *gate, *margin);
     if (trials->trials > 0 && trials->forks < 2)
       throw CLI::ValidationError("--trial-forks", "needs at least 2 forks per trial");
+    check_outputs("steady compare", {{"--json", o->json_out}, {"--markdown", o->markdown_out}});
+    if (!o->html_out.empty() && !check_report_output(o->html_out, "steady compare"))
+      throw CLI::RuntimeError(2);
     if (int status = run(*o, *trials, files->first, files->second))
       throw CLI::RuntimeError(status);
   });

@@ -1,9 +1,11 @@
 #include "comparison.h"
 
-#include <fstream>
+#include <algorithm>
+#include <cmath>
 
 #include <fmt/core.h>
 
+#include "steady/output_file.h"
 #include "steady/results_json.h"
 
 namespace steady::driver {
@@ -11,25 +13,50 @@ namespace {
 
 using json = nlohmann::json;
 
-double to_ns(double v, const std::string &unit) {
-  return unit == "us" ? v * 1e3 : unit == "ms" ? v * 1e6 : unit == "s" ? v * 1e9 : v;
-}
-
 bool is_google_benchmark(const json &doc) { return doc.contains("context") && doc.contains("benchmarks"); }
 
-// Repetitions as forks of one iteration each.
-std::map<std::string, Series> google_benchmark_series(const json &doc) {
+// Repetitions as forks of one iteration each; runs Google Benchmark marked
+// as errors (SkipWithError) are left out, and said so on stderr. A file of
+// aggregates only (--benchmark_report_aggregates_only) has no repetitions to
+// compare.
+std::map<std::string, Series> google_benchmark_series(const json &doc, const std::string &what) {
+  static const std::map<std::string, double> kUnitNs = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
   std::map<std::string, Series> out;
+  std::map<std::string, int> errored;
+  int aggregates = 0;
   for (const json &b : doc.at("benchmarks")) {
-    if (b.value("run_type", "iteration") != "iteration")
+    if (b.value("run_type", "iteration") != "iteration") {
+      ++aggregates;
       continue;
-    double ns = to_ns(b.at("real_time"), b.value("time_unit", "ns"));
-    Series &s = out[b.value("run_name", b.at("name").get<std::string>())];
+    }
+    const std::string name = b.value("run_name", b.at("name").get<std::string>());
+    if (b.value("error_occurred", false)) {
+      ++errored[name];
+      continue;
+    }
+    const std::string unit = b.value("time_unit", "ns");
+    auto scale = kUnitNs.find(unit);
+    if (scale == kUnitNs.end())
+      throw std::runtime_error(
+          fmt::format("{}: benchmark '{}' time_unit '{}' is not ns, us, ms or s", what, name, unit));
+    const double ns = b.at("real_time").get<double>() * scale->second;
+    if (!(std::isfinite(ns) && ns >= 0 && ns <= 1e18))
+      throw std::runtime_error(fmt::format("{}: benchmark '{}' real_time {:g} {} is not a time from 0 to 1e18 ns", what,
+                                           name, b.at("real_time").get<double>(), unit));
+    Series &s = out[name];
     s.iteration_means.push_back(ns);
     s.fork_means.push_back({ns});
     s.fork_rounds.push_back(-1);
     s.forks.push_back({{{ns, double(b.value("iterations", 1))}}});
+    s.measures_nothing |= ns == 0;
   }
+  for (const auto &[name, n] : errored)
+    fmt::print(stderr, "note: {}: {} run(s) of '{}' have error_occurred: left out{}\n", what, n, name,
+               out.count(name) ? "" : " (no run of it is left)");
+  if (out.empty() && aggregates)
+    throw std::runtime_error(what + " holds only Google Benchmark aggregates (mean, median, stddev): a comparison "
+                                    "needs every repetition; run with --benchmark_repetitions=N and without "
+                                    "--benchmark_report_aggregates_only");
   return out;
 }
 
@@ -43,7 +70,8 @@ std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
   if (c.decided())
     return "";
   if (!c.power)
-    return "one fork shows no fork-to-fork spread: at least 2 forks per version";
+    return "one fork (or one Google Benchmark repetition) shows no fork-to-fork spread: at least 2 per version "
+           "(--benchmark_repetitions=5 or more)";
   return fmt::format("detects {:.1f} % now; about {} more fork(s) per version to decide +-{:.1f} %",
                      100 * c.power->detectable, c.power->more_forks, 100 * o.equivalence);
 }
@@ -78,31 +106,6 @@ double parse_fraction(const std::string &s) {
   return pct ? x / 100 : x;
 }
 
-Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
-  Series s;
-  for (const ForkResult &f : b.forks) {
-    if (f.failed() || f.warmup)
-      continue;
-    stats::ForkSamples fork;
-    std::vector<double> means;
-    for (const Iteration &it : f.iterations) {
-      if (it.warmup || it.batches.empty())
-        continue;
-      s.iteration_means.push_back(it.ns_per_op);
-      means.push_back(it.ns_per_op);
-      fork.push_back(weighted_samples(it, ticks_per_ns));
-    }
-    if (!fork.empty()) {
-      s.iterations_per_fork = int(fork.size());
-      s.forks.push_back(std::move(fork));
-      s.fork_means.push_back(std::move(means));
-      s.fork_rounds.push_back(f.ab ? f.ab->round : -1);
-    }
-  }
-  s.measures_nothing = std::find(b.flags.begin(), b.flags.end(), "measures-nothing") != b.flags.end();
-  return s;
-}
-
 std::map<std::string, Series> load_series(const std::string &path) {
   const std::string what = "'" + path + "'";
   json doc = read_json_file(path);
@@ -117,28 +120,92 @@ std::map<std::string, Series> load_series(const std::string &path) {
   if (!doc.is_object() || !is_google_benchmark(doc))
     throw std::runtime_error(what + " is neither a steady result file nor Google Benchmark JSON");
   try {
-    return google_benchmark_series(doc);
+    return google_benchmark_series(doc, what);
   } catch (const json::exception &e) {
-    throw std::runtime_error(what + " is missing data: " + e.what());
+    throw std::runtime_error(what + ": " + json_error_text(e));
   }
 }
 
-Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
-  return {name, stats::compare(a, b, o), std::nullopt};
+namespace {
+
+// A name as its base and arguments, each argument with its name when it has
+// one: steady's "find/n=64", Google Benchmark's "BM_find/n:64" or
+// "BM_find/64" (its run modifiers such as real_time or repeats:5 dropped).
+struct NameParts {
+  std::string base;
+  std::vector<std::pair<std::string, std::string>> args;
+};
+
+NameParts name_parts(const std::string &name) {
+  NameParts p;
+  std::size_t start = 0;
+  for (bool first = true;; first = false) {
+    std::size_t slash = name.find('/', start);
+    std::string part = name.substr(start, slash - start);
+    if (first) {
+      p.base = part.rfind("BM_", 0) == 0 ? part.substr(3) : part;
+    } else {
+      static const char *const bare[] = {"real_time", "manual_time", "process_time"};
+      static const char *const with_value[] = {"iterations", "repeats", "threads", "min_time", "min_warmup_time"};
+      auto in = [](const auto &set, const std::string &k) {
+        return std::find(std::begin(set), std::end(set), k) != std::end(set);
+      };
+      const std::size_t colon = part.find(':');
+      const bool modifier = in(bare, part) || (colon != std::string::npos && in(with_value, part.substr(0, colon)));
+      if (!modifier) {
+        const std::size_t sep = part.find_first_of("=:");
+        if (sep == std::string::npos)
+          p.args.emplace_back("", part);
+        else
+          p.args.emplace_back(part.substr(0, sep), part.substr(sep + 1));
+      }
+    }
+    if (slash == std::string::npos)
+      break;
+    start = slash + 1;
+  }
+  return p;
 }
+
+} // namespace
+
+bool same_benchmark(const std::string &a, const std::string &b) {
+  if (a == b)
+    return true;
+  const NameParts pa = name_parts(a), pb = name_parts(b);
+  if (pa.base != pb.base || pa.args.size() != pb.args.size())
+    return false;
+  for (std::size_t i = 0; i < pa.args.size(); ++i) {
+    const auto &[na, va] = pa.args[i];
+    const auto &[nb, vb] = pb.args[i];
+    if (va != vb || (!na.empty() && !nb.empty() && na != nb))
+      return false;
+  }
+  return true;
+}
+
+Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
+  return {name, stats::compare(a, b, o), std::nullopt, a.instructions};
+}
+
+const char *metric_name(const Series &s) { return s.instructions ? "instructions" : "time"; }
 
 bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::string &tool, const json &header) {
   bool show_forks = !rows.empty() && rows.front().forks.has_value();
+  // Which metric a verdict is about, when any is not time.
+  const bool show_metric = std::any_of(rows.begin(), rows.end(), [](const Row &r) { return r.instructions; });
+  auto metric = [](const Row &r) { return r.instructions ? "instr/op" : "ns/op"; };
   // The confidence level the intervals were computed at (99 % unless --alpha
   // says otherwise, or steady ab splits alpha over its looks).
   const std::string level = fmt::format("{:g}", 100 * (1 - o.alpha));
-  fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}  {}\n", "benchmark", "new/base", level + "% CI",
+  fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}{}  {}\n", "benchmark", "new/base", level + "% CI",
              "welch p", "mwu p", "overlap", "d", "delta", show_forks ? fmt::format(" {:>9}", "forks a/b") : "",
-             "verdict");
+             show_metric ? fmt::format(" {:>8}", "metric") : "", "verdict");
   std::string md =
       fmt::format("| benchmark | new/base | {} % CI | Welch p | MWU p | CIs overlap | Cohen's d | Cliff's δ "
-                  "|{} verdict |\n|---|---:|---|---:|---:|---|---:|---:|{}---|\n",
-                  level, show_forks ? " forks (base/new) |" : "", show_forks ? "---:|" : "");
+                  "|{}{} verdict |\n|---|---:|---|---:|---:|---|---:|---:|{}{}---|\n",
+                  level, show_forks ? " forks (base/new) |" : "", show_metric ? " metric |" : "",
+                  show_forks ? "---:|" : "", show_metric ? "---|" : "");
   json out = json::array();
   bool gate = false;
   for (const Row &row : rows) {
@@ -146,12 +213,17 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     const std::string note = verdict_note(r, o);
     std::string verdict = to_string(r.verdict) + (note.empty() ? "" : " (" + note + ")");
     std::string forks = row.forks ? fmt::format("{}/{}", row.forks->first, row.forks->second) : "";
-    fmt::print("{:<34} {:>8.4f} {:>19} {:>9.2g} {:>9.2g} {:>8} {:>7.2f} {:>6.2f}{}  {}\n", row.name, r.ratio.estimate,
-               fmt::format("[{:.4f}, {:.4f}]", r.ratio.low, r.ratio.high), r.welch_p, r.mwu_p, r.overlap ? "yes" : "no",
-               r.cohens_d, r.cliffs_delta, show_forks ? fmt::format(" {:>9}", forks) : "", verdict);
-    md += fmt::format("| {} | {:.4f} | [{:.4f}, {:.4f}] | {:.2g} | {:.2g} | {} | {:.2f} | {:.2f} |{} {} |\n", row.name,
-                      r.ratio.estimate, r.ratio.low, r.ratio.high, r.welch_p, r.mwu_p, r.overlap ? "yes" : "no",
-                      r.cohens_d, r.cliffs_delta, show_forks ? " " + forks + " |" : "", verdict);
+    // A statistic one fork a side cannot give is "-", not nan.
+    auto num = [](double v, const char *spec) { return std::isfinite(v) ? fmt::format(fmt::runtime(spec), v) : "-"; };
+    fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}{}  {}\n", row.name, num(r.ratio.estimate, "{:.4f}"),
+               std::isfinite(r.ratio.low) ? fmt::format("[{:.4f}, {:.4f}]", r.ratio.low, r.ratio.high) : "-",
+               num(r.welch_p, "{:.2g}"), num(r.mwu_p, "{:.2g}"), r.overlap ? "yes" : "no", num(r.cohens_d, "{:.2f}"),
+               num(r.cliffs_delta, "{:.2f}"), show_forks ? fmt::format(" {:>9}", forks) : "",
+               show_metric ? fmt::format(" {:>8}", metric(row)) : "", verdict);
+    md += fmt::format("| {} | {:.4f} | [{:.4f}, {:.4f}] | {:.2g} | {:.2g} | {} | {:.2f} | {:.2f} |{}{} {} |\n",
+                      row.name, r.ratio.estimate, r.ratio.low, r.ratio.high, r.welch_p, r.mwu_p,
+                      r.overlap ? "yes" : "no", r.cohens_d, r.cliffs_delta, show_forks ? " " + forks + " |" : "",
+                      show_metric ? fmt::format(" {} |", metric(row)) : "", verdict);
     json j = {{"benchmark", row.name},
               {"ratio", r.ratio.estimate},
               {"ci", {r.ratio.low, r.ratio.high}},
@@ -161,7 +233,8 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
               {"cohens_d", r.cohens_d},
               {"cliffs_delta", r.cliffs_delta},
               {"verdict", to_string(r.verdict)},
-              {"note", note}};
+              {"note", note},
+              {"metric", row.instructions ? "instructions" : "time"}};
     if (row.forks)
       j["forks"] = {row.forks->first, row.forks->second};
     out.push_back(std::move(j));
@@ -174,10 +247,10 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   if (!o.json_out.empty()) {
     json doc = header;
     doc["benchmarks"] = out;
-    std::ofstream(o.json_out) << doc.dump(2) << "\n";
+    write_output(o.json_out, [&](std::ostream &f) { f << doc.dump(2) << "\n"; });
   }
   if (!o.markdown_out.empty())
-    std::ofstream(o.markdown_out) << md;
+    write_output(o.markdown_out, [&](std::ostream &f) { f << md; });
   return gate;
 }
 

@@ -21,31 +21,42 @@ using stats::Series;
 struct CompareOptions : stats::ComparisonOptions {
   double fail_on_slowdown = -1; // a fraction; < 0: no gate
   std::string json_out, markdown_out;
+  std::string html_out; // the report page (report.h)
 };
 
 // "2%" -> 0.02, "0.02" -> 0.02; throws std::invalid_argument.
 double parse_fraction(const std::string &s);
 
-// A benchmark's measurement forks (ok, not warmup) and their measurement
-// iterations, with batch samples in ns/op; no forks when none measured.
-Series series_of(const BenchmarkResult &b, double ticks_per_ns);
 // Steady results (schema steady-results/1) or Google Benchmark JSON, by
 // benchmark name. Throws std::runtime_error naming the file.
 std::map<std::string, Series> load_series(const std::string &path);
+
+// Whether two names are one benchmark: equal, or equal base names (a "BM_"
+// prefix dropped) with the same argument values in order, where Google
+// Benchmark's "find/64", "find/n:64" and steady's "find/n=64" agree (argument
+// names, when both sides give one, must agree too). Google Benchmark's run
+// modifiers (real_time, iterations:N, repeats:N, threads:N, min_time:X, ...)
+// are not arguments.
+bool same_benchmark(const std::string &a, const std::string &b);
 
 struct Row {
   std::string name;
   stats::Comparison result;
   std::optional<std::pair<int, int>> forks; // forks used per version, when the table shows them
+  bool instructions = false;                // the ratio is of instructions per op, not time
 };
 
+// Both series must measure the same metric (metric_name).
 Row compare_series(const std::string &name, const Series &base, const Series &next, const CompareOptions &o);
+// "instructions" (--instrument=valgrind) or "time".
+const char *metric_name(const Series &s);
 
 // "slower", "faster", "same", "can't tell yet", as the table and JSON say.
 const char *to_string(stats::Verdict v);
 
 // Prints the table, writes --json/--markdown and reports slowdowns beyond the
 // gate on stderr (prefixed by `tool`); returns true when the gate trips.
+// Throws std::runtime_error when an output cannot be written.
 bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::string &tool,
             const nlohmann::json &header);
 

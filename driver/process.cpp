@@ -1,6 +1,7 @@
 #include "process.h"
 
 #include <cerrno>
+#include <cstring>
 #include <sys/wait.h>
 
 namespace steady::driver {
@@ -18,6 +19,16 @@ int wait_exit_status(pid_t pid) {
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string exact_filter(const std::string &name) {
+  std::string r = "--filter=^";
+  for (char c : name) {
+    if (std::strchr("\\^$.|?*+()[]{}", c))
+      r += '\\';
+    r += c;
+  }
+  return r + "$";
 }
 
 } // namespace steady::driver

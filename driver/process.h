@@ -14,4 +14,8 @@ std::vector<char *> c_argv(const std::vector<std::string> &args);
 // reports it: the exit code, or 128 + the signal that killed it.
 int wait_exit_status(pid_t pid);
 
+// The runner option that selects the one benchmark NAME: "--filter=^NAME$",
+// its ECMAScript metacharacters escaped ('/' and '=' are none).
+std::string exact_filter(const std::string &name);
+
 } // namespace steady::driver

@@ -33,7 +33,9 @@
 #include <fmt/ranges.h>
 
 #include "commands.h"
+#include "process.h"
 #include "slurm_run.h"
+#include "steady/output_file.h"
 #include "steady/results_json.h"
 #include "steady/stopping.h"
 
@@ -148,49 +150,24 @@ State state_from(const json &j) {
 }
 
 void write_json(const std::string &path, const json &doc) {
-  write_atomically(path, [&](std::ostream &out) { out << doc.dump(1) << "\n"; });
-}
-
-std::string regex_escape(const std::string &s) {
-  std::string r;
-  for (char c : s) {
-    if (std::strchr("\\^$.|?*+()[]{}", c))
-      r += '\\';
-    r += c;
-  }
-  return r;
-}
-
-StopPolicy policy_of(const RunConfig &cfg) { // as the runner's stop_policy (runtime/src/measure.cpp)
-  StopPolicy p;
-  StopPolicy::parse(cfg.stop, p);
-  p.window = cfg.window;
-  p.seed = cfg.seed;
-  if (cfg.threshold > 0)
-    p.cv_threshold = p.rciw_threshold = p.kld_threshold = cfg.threshold;
-  return p;
+  write_output(path, [&](std::ostream &out) { out << doc.dump(1) << "\n"; });
 }
 
 // The runner options that make one fork measure as the run's forks would.
 std::vector<std::string> fork_argv(const Plan &p, const std::string &bench) {
   const RunConfig &c = p.config;
-  const bool dynamic = policy_of(c).dynamic();
-  std::vector<std::string> a = {p.binary,
-                                "--filter=^" + regex_escape(bench) + "$",
-                                "--warmup-forks=0",
-                                "--stop=" + c.stop,
-                                dynamic ? "--max-forks=1" : "--forks=1",
-                                "--warmup-iterations=" + std::to_string(c.warmup_iterations),
-                                "--iterations=" + std::to_string(c.iterations),
-                                fmt::format("--warmup-time={}", c.warmup_time),
-                                fmt::format("--iteration-time={}", c.iteration_time),
-                                std::string("--mode=") + to_string(c.mode),
-                                fmt::format("--threshold={}", c.threshold),
-                                "--min-warmup=" + std::to_string(c.min_warmup),
-                                "--max-warmup=" + std::to_string(c.max_warmup),
-                                "--window=" + std::to_string(c.window),
-                                "--seed=" + std::to_string(c.seed),
-                                fmt::format("--timeout={}", c.timeout)};
+  const bool dynamic = stop_policy(c).dynamic();
+  std::vector<std::string> a = {
+      p.binary, exact_filter(bench), "--warmup-forks=0", "--stop=" + c.stop, dynamic ? "--max-forks=1" : "--forks=1",
+      "--warmup-iterations=" + std::to_string(c.warmup_iterations), "--iterations=" + std::to_string(c.iterations),
+      fmt::format("--warmup-time={}", c.warmup_time), fmt::format("--iteration-time={}", c.iteration_time),
+      std::string("--mode=") + to_string(c.mode), "--min-warmup=" + std::to_string(c.min_warmup),
+      "--max-warmup=" + std::to_string(c.max_warmup), "--window=" + std::to_string(c.window),
+      "--seed=" + std::to_string(c.seed), fmt::format("--timeout={}", c.timeout), "--instrument=" + c.instrument,
+      // thinned (or not) as the user asked; the merge keeps what the tasks wrote
+      "--json-samples=" + c.json_samples, "--no-baseline"}; // a fork is no run to compare with
+  if (c.threshold > 0)                                      // 0: the criterion's default
+    a.push_back(fmt::format("--threshold={}", c.threshold));
   if (dynamic)
     a.push_back("--min-forks=1");
   if (c.stop_observe)
@@ -394,7 +371,7 @@ StepOutcome SlurmRun::step(bool submit) {
   }
 
   Read read = read_forks(dir, plan);
-  const StopPolicy policy = policy_of(plan.config);
+  const StopPolicy policy = stop_policy(plan.config);
   RunResult merged = read.header.value_or(RunResult{});
   merged.config = plan.config;
   merged.partial = false;

@@ -11,6 +11,7 @@
 
 #include "process.h"
 #include "slurm.h"
+#include "steady/output_file.h"
 #include "steady/results_json.h"
 
 extern char **environ;
@@ -70,7 +71,7 @@ int run_slurm_task(const std::string &wave_file) {
           status = std::max(status, f.failed() ? 1 : 0);
         }
       const nlohmann::json doc = r;
-      write_atomically(run.out, [&](std::ostream &out) { out << doc.dump() << "\n"; });
+      write_output(run.out, [&](std::ostream &out) { out << doc.dump() << "\n"; });
       std::remove(tmp.c_str());
     } catch (const std::exception &e) {
       fmt::print(stderr, "steady slurm-task: the runner exited with status {} and left no result: {}\n", runner,

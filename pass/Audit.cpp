@@ -1,8 +1,9 @@
 //===- Audit.cpp - steady-audit: what would the optimizer remove? ---------===//
 //
 // Differential compilation. At the pipeline start each audited function (a
-// steady payload, or a Google Benchmark function `void(benchmark::State&)`)
-// gets an unprotected twin; its dead computations are tagged with metadata.
+// steady payload, or a function running a Google Benchmark measurement loop:
+// a `void(benchmark::State&)` benchmark, a helper taking the State& and more,
+// a lambda) gets an unprotected twin; its dead computations are tagged with metadata.
 // After protection, each payload also gets a synthetic measurement loop
 // (a harness calling a copy of the protected payload). Everything goes through
 // the same optimization pipeline; at its end the versions are compared:
@@ -10,15 +11,21 @@
 //  - dead-code:     a tagged computation is gone from the unprotected twin;
 //  - folded-result: the protected payload still returns a compile-time constant;
 //  - hoisted:       work present in the payload is outside the harness loop;
-//  - mutated-input: the optimized payload writes global data it also reads.
+//  - mutated-input: the optimized payload writes global data it also reads;
+//  - empty-loop:    nothing of a Google Benchmark loop's body is left.
+// For Google Benchmark functions only the measurement loop is the payload
+// (TimedLoop.cpp), and the optimized twin is what the benchmark runs.
 //
 // Findings are clang warnings at file:line:col (-Wpass-failed, so -Werror makes
 // them errors) and, with -steady-audit-json=FILE, a JSON summary. The twins and
 // harnesses are deleted before code generation: the real code is unchanged.
 //
 //===----------------------------------------------------------------------===//
+#include <map>
+
 #include "Protect.h"
 #include "SteadyPass.h"
+#include "TimedLoop.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -34,9 +41,12 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -48,7 +58,8 @@ static cl::opt<bool> ClAudit("steady-audit", cl::init(false),
                              cl::desc("Warn about what the optimizer removes from or hoists out of "
                                       "benchmark payloads and Google Benchmark functions"));
 static cl::opt<std::string> ClAuditJSON("steady-audit-json", cl::init(""), cl::value_desc("file"),
-                                        cl::desc("With -steady-audit, also write the findings as JSON to this file"));
+                                        cl::desc("With -steady-audit, also write the findings as JSON to this file "
+                                                 "(a directory when it ends with '/': one file per translation unit)"));
 
 namespace steady {
 
@@ -58,18 +69,26 @@ constexpr const char *DeadTag = "steady.dead";
 constexpr const char *AuditNodes = "steady.audit";
 
 // Operands of one !steady.audit node.
-enum Field : unsigned { FKind, FOrig, FTwin, FProtected, FMeasured, FHarness, FDead, FInputs, FNumFields };
-
-bool isGoogleBenchmark(const Function &F) {
-  return !F.isDeclaration() && F.arg_size() == 1 && F.getReturnType()->isVoidTy() &&
-         F.getName().ends_with("RN9benchmark5StateE") && !F.getName().starts_with("_ZN9benchmark");
-}
+enum Field : unsigned {
+  FKind,
+  FOrig,
+  FTwin,
+  FProtected,
+  FMeasured,
+  FHarness,
+  FDead,
+  FInputs,
+  FName,  // the user's name for it, kept: a helper may be inlined and deleted
+  FTimed, // Google Benchmark: the measurement loop (TimedRegion)
+  FNumFields
+};
 
 // Projections and conversions of a value (the unused bool of set::insert's
-// pair, a cast) are not work the benchmark loses when they are deleted.
+// pair, a cast) are not work the benchmark loses when they are deleted, and
+// neither is a read whose value nothing uses (a field an iterator loads).
 bool isBookkeeping(const Instruction &I) {
   return isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) || isa<CastInst>(I) || isa<PHINode>(I) ||
-         isa<FreezeInst>(I) || isa<GetElementPtrInst>(I);
+         isa<FreezeInst>(I) || isa<GetElementPtrInst>(I) || isa<LoadInst>(I);
 }
 
 // Does the dead code a site keeps alive contain real computation?
@@ -113,7 +132,8 @@ Function *cloneFunction(Function &F, StringRef Suffix) {
 // A finding: where, what, and how to fix it.
 struct Finding {
   StringRef Kind;
-  const Function *In;
+  const Function *In; // for the diagnostic; the twin when a helper was inlined away
+  std::string Name;
   DebugLoc Loc;
   std::string Message;
 };
@@ -123,6 +143,7 @@ class Auditor {
   FunctionAnalysisManager &FAM;
   std::vector<Finding> Findings;
   json::Array Audited;
+  std::string Name; // of the function being reported on
 
 public:
   Auditor(Module &M, ModuleAnalysisManager &MAM)
@@ -134,7 +155,8 @@ public:
     for (const Payload &P : Payloads)
       Audited.push_back({P.F, false});
     for (Function &F : M)
-      if (isGoogleBenchmark(F))
+      if (holdsMeasurementLoop(F) && !F.hasFnAttribute(ProtectedAttr) &&
+          none_of(Payloads, [&](const Payload &P) { return P.F == &F; }))
         Audited.push_back({&F, true});
 
     NamedMDNode *Nodes = M.getOrInsertNamedMetadata(AuditNodes);
@@ -149,11 +171,18 @@ public:
       auto &LI = FAM.getResult<LoopAnalysis>(*Twin);
       SinkCover Cover = computeSinkCover(*Twin, LI, FAM.getResult<TargetLibraryAnalysis>(*Twin),
                                          /*DiscardedResults=*/false);
+      // Only the measurement loop of a Google Benchmark function is timed:
+      // what its set-up code leaves unused costs nothing measured.
+      TimedRegion Timed;
+      if (IsGB)
+        Timed = TimedRegion::of(*Twin, LI);
       SmallVector<Metadata *, 8> Dead;
       for (const SinkSite &S : Cover.Sites) {
         if (!computes(Cover, S))
           continue;
         Instruction *I = Cover.reported(S);
+        if (IsGB && !Timed.inLoop(*I, LI))
+          continue;
         auto *Id = ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), NextId++));
         I->setMetadata(DeadTag, node(C, {Id}));
         Dead.push_back(node(C, {Id, MDString::get(C, describe(*I)), I->getDebugLoc().getAsMDNode()}));
@@ -168,7 +197,9 @@ public:
                                    nullptr,
                                    nullptr,
                                    node(C, Dead),
-                                   node(C, {})};
+                                   node(C, {}),
+                                   MDString::get(C, userName(*F)),
+                                   IsGB ? Timed.toMD(C) : nullptr};
       Nodes->addOperand(MDNode::getDistinct(C, Ops));
     }
   }
@@ -245,13 +276,18 @@ public:
       bool IsGB = cast<MDString>(N->getOperand(FKind))->getString() == "gbench";
       Function *F = fnAt(N, FOrig), *Twin = fnAt(N, FTwin), *Protected = fnAt(N, FProtected);
       Function *Measured = fnAt(N, FMeasured), *Harness = fnAt(N, FHarness);
-      if (!F || !Twin || !Protected)
+      if (!Twin || !Protected)
         continue;
-      Audited.push_back(json::Object{{"function", userName(*F)}, {"kind", IsGB ? "gbench" : "payload"}});
-      deletedComputations(*F, *Twin, *Protected, cast<MDNode>(N->getOperand(FDead)), IsGB);
+      Name = cast<MDString>(N->getOperand(FName))->getString().str();
+      Audited.push_back(json::Object{{"function", Name}, {"kind", IsGB ? "gbench" : "payload"}});
+      size_t Before = Findings.size();
+      deletedComputations(F ? *F : *Twin, *Twin, *Protected, cast<MDNode>(N->getOperand(FDead)), IsGB);
       if (IsGB) {
-        foldedResult(*F, nullptr, true);
-      } else {
+        // The twin is the benchmark as written, optimized on its own: what runs.
+        TimedRegion Timed = TimedRegion::fromMD(cast_or_null<MDNode>(N->getOperand(FTimed).get()));
+        foldedResult(*Twin, nullptr, true, &Timed);
+        timedLoop(*Twin, Timed, Findings.size() > Before);
+      } else if (F) {
         if (auto *Inputs = cast_or_null<MDNode>(N->getOperand(FInputs).get()))
           foldedResult(*F, Inputs, false);
         if (Harness)
@@ -274,7 +310,7 @@ private:
     DILocation *L = Loc.get();
     while (L && L->getInlinedAt() && L->getInlinedAt()->getScope()->getSubprogram() != Harness)
       L = L->getInlinedAt();
-    Findings.push_back({Kind, &In, DebugLoc(L), std::move(Message)});
+    Findings.push_back({Kind, &In, Name, DebugLoc(L), std::move(Message)});
   }
 
   void deletedComputations(Function &F, Function &Twin, Function &Protected, MDNode *Dead, bool IsGB) {
@@ -293,7 +329,7 @@ private:
       if (InTwin.count(Id) || !(InProtected.count(Id) || LostWork))
         continue;
       std::string What = "the " + cast<MDString>(R->getOperand(1))->getString().str() + " in " +
-                         (IsGB ? "benchmark '" : "payload '") + userName(F) + "' is never used";
+                         (IsGB ? "benchmark '" : "payload '") + Name + "' is never used";
       std::string Msg = IsGB ? What + " and the optimizer deletes it: the benchmark does not measure it; "
                                       "consume it with benchmark::DoNotOptimize()"
                              : What + ": unprotected, the optimizer deletes it and the benchmark would not "
@@ -305,7 +341,7 @@ private:
 
   // Inputs: the constants a payload's result depends on (none for Google
   // Benchmark functions, where only consumed values are checked).
-  void foldedResult(Function &F, MDNode *Inputs, bool IsGB) {
+  void foldedResult(Function &F, MDNode *Inputs, bool IsGB, const TimedRegion *Timed = nullptr) {
     std::string Culprits;
     DebugLoc At;
     for (const MDOperand &Op : Inputs ? Inputs->operands() : ArrayRef<MDOperand>()) {
@@ -320,7 +356,7 @@ private:
     std::string Fix = IsGB               ? "pass its inputs through benchmark::DoNotOptimize() first"
                       : Culprits.empty() ? "make its inputs opaque with steady::opaque()"
                                          : "make its input opaque with steady::opaque(): " + Culprits;
-    std::string What = (IsGB ? "benchmark '" : "payload '") + userName(F) + "'";
+    std::string What = (IsGB ? "benchmark '" : "payload '") + Name + "'";
     for (Instruction &I : instructions(F)) {
       if (auto *Ret = dyn_cast<ReturnInst>(&I)) {
         auto *C = dyn_cast_or_null<Constant>(Ret->getReturnValue());
@@ -328,15 +364,61 @@ private:
           warn("folded-result", F, At ? At : Ret->getDebugLoc(),
                "the result of " + What + " is folded to a compile-time constant: every invocation measures nothing; " +
                    Fix);
-      } else if (isSink(I) && isa<Constant>(cast<CallBase>(I).getArgOperand(0)) &&
-                 !isa<UndefValue>(cast<CallBase>(I).getArgOperand(0))) {
-        warn("folded-result", F, I.getDebugLoc(),
+      }
+    }
+    // A consumed value is folded when every copy of its sink consumes a
+    // constant: one constant on one path only (data() of an empty container
+    // on the size-0 path is null) is not. An address (a global array handed
+    // to a sink) is not a computation. Google Benchmark: in the loop only.
+    std::map<uint64_t, std::pair<Instruction *, bool>> Sinks; // position -> first copy, all folded
+    for (Instruction &I : instructions(F)) {
+      if (!isSink(I))
+        continue;
+      uint64_t P = positionOf(I.getDebugLoc());
+      if (Timed && !Timed->Positions.empty() && !Timed->Positions.count(P))
+        continue;
+      Value *V = cast<CallBase>(I).getArgOperand(0);
+      bool Folded = isa<Constant>(V) && !isa<UndefValue>(V) &&
+                    !(V->getType()->isPointerTy() && isa<GlobalValue>(getUnderlyingObject(V)));
+      auto [It, New] = Sinks.try_emplace(P ? P : reinterpret_cast<uintptr_t>(&I), &I, Folded);
+      if (!New)
+        It->second.second &= Folded;
+    }
+    for (auto &[P, Copy] : Sinks)
+      if (Copy.second)
+        warn("folded-result", F, Copy.first->getDebugLoc(),
              "a result consumed in " + What +
                  " is folded to a compile-time constant: the benchmark does not measure its "
                  "computation; " +
                  Fix);
-      }
+  }
+
+  // Google Benchmark: what became of the measurement loop in the optimized
+  // function. A loop emptied by dead code already reported is not reported again.
+  void timedLoop(Function &Opt, const TimedRegion &Timed, bool DeadReported) {
+    if (!Timed.Found || Timed.Positions.empty())
+      return; // no locations: nothing to tell the loop's code by
+    std::string What = "benchmark '" + Name + "'";
+    HoistedWork H = hoistedOutOfTimedLoop(Opt, Timed);
+    if (H.I) {
+      std::string Op = isa<CallBase>(H.I) ? describe(*H.I) : "'" + std::string(H.I->getOpcodeName()) + "'";
+      warn("hoisted", Opt, H.Loc,
+           "the " + Op + " in the measurement loop of " + What +
+               " gives the same result in every iteration and is hoisted out of the loop: it runs once, "
+               "not once per iteration; pass its inputs through benchmark::DoNotOptimize() in the loop");
+    } else if (Timed.DoesWork && !DeadReported && timedLoopIsEmpty(Opt, Timed)) {
+      warn("empty-loop", Opt, Timed.First,
+           "the measurement loop of " + What +
+               " is empty after optimization: nothing its body computes is used, so the optimizer deletes "
+               "all of it and the benchmark measures the empty loop; consume the results with "
+               "benchmark::DoNotOptimize()");
     }
+    for (const CarriedWrite &W : writesCarriedAcrossIterations(Opt, Timed))
+      warn("mutated-input", Opt, W.At->getDebugLoc(),
+           What + " modifies " + W.What +
+               " which its measurement loop also reads: every iteration after the first measures another case "
+               "(an array already sorted, a container that keeps growing); restore it between iterations "
+               "(state.PauseTiming() / state.ResumeTiming() around the reset) or work on a copy");
   }
 
   void hoistedWork(Function &F, Function &Harness) {
@@ -355,7 +437,7 @@ private:
             (!isa<CallBase>(I) || cast<CallBase>(Twin).getCalledOperand() == cast<CallBase>(I).getCalledOperand()))
           Loc = Twin.getDebugLoc();
       warn("hoisted", F, Loc,
-           "the " + What + " in payload '" + userName(F) +
+           "the " + What + " in payload '" + Name +
                "' gives the same result in every invocation and is hoisted out of the "
                "measurement loop, so it runs once per batch instead of once per invocation; "
                "read its inputs through steady::opaque()",
@@ -367,7 +449,7 @@ private:
   void mutatedInput(Function &F) {
     for (const Mutation &Mu : mutatedInputs(F))
       warn("mutated-input", F, Mu.At->getDebugLoc(),
-           "payload '" + userName(F) + "' modifies " + Mu.What +
+           "payload '" + Name + "' modifies " + Mu.What +
                ", which it also reads: every invocation after the first measures another "
                "case (for example an array that is already sorted); restore it with the reset "
                "facility or an invocation-level fixture setup, or work on a copy");
@@ -377,7 +459,7 @@ private:
     json::Array Out;
     for (const Finding &Fd : Findings) {
       M.getContext().diagnose(DiagnosticInfoOptimizationFailure(*Fd.In, DiagnosticLocation(Fd.Loc), Fd.Message));
-      json::Object O{{"kind", Fd.Kind}, {"function", userName(*Fd.In)}, {"message", Fd.Message}};
+      json::Object O{{"kind", Fd.Kind}, {"function", Fd.Name}, {"message", Fd.Message}};
       if (Fd.Loc) {
         O["file"] = Fd.Loc->getFilename();
         O["line"] = Fd.Loc.getLine();
@@ -387,10 +469,17 @@ private:
     }
     if (ClAuditJSON.empty())
       return;
+    // A directory (a trailing '/'), for a whole build: one file per translation unit.
+    std::string Path = ClAuditJSON;
     std::error_code EC;
-    raw_fd_ostream OS(ClAuditJSON, EC);
+    if (StringRef(Path).ends_with("/")) {
+      EC = sys::fs::create_directories(Path);
+      Path += formatv("{0}-{1:x-}.json", sys::path::filename(M.getSourceFileName()), xxh3_64bits(M.getSourceFileName()))
+                  .str();
+    }
+    raw_fd_ostream OS(Path, EC);
     if (EC) {
-      M.getContext().emitError("steady-audit: cannot write '" + ClAuditJSON + "': " + EC.message());
+      M.getContext().emitError("steady-audit: cannot write '" + Path + "': " + EC.message());
       return;
     }
     OS << formatv("{0:2}", json::Value(json::Object{{"translation_unit", M.getSourceFileName()},

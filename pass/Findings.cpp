@@ -17,6 +17,7 @@
 // them next to the result. Each is also a remark (-Rpass=steady).
 //
 //===----------------------------------------------------------------------===//
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -101,15 +102,27 @@ bool isColdPath(const Instruction &I) {
 }
 
 std::string userName(const Function &F) {
-  std::string N = demangle(F.getName());
+  // The qualified name without return type and parameters, as the user wrote
+  // it (`(anonymous namespace)` contains a '(' itself: no cutting at one).
+  std::string Mangled = F.getName().str(), N;
+  ItaniumPartialDemangler D;
+  if (!D.partialDemangle(Mangled.c_str())) {
+    char *S = D.getFunctionName(nullptr, nullptr);
+    N = S ? S : "";
+    std::free(S);
+  }
+  if (N.empty())
+    N = demangle(Mangled); // not a C++ name
   // steady payloads are `(anonymous namespace)::steady_bench_NAME::payload()`.
   size_t B = N.find("steady_bench_");
   if (B != std::string::npos) {
     size_t E = N.find("::payload", B);
     return N.substr(B + 13, E == std::string::npos ? std::string::npos : E - B - 13);
   }
-  N = N.substr(0, N.find('('));                               // BM_parse(benchmark::State&) -> BM_parse
-  return StringRef(N).starts_with("void ") ? N.substr(5) : N; // templates carry a return type
+  // An anonymous namespace is no part of the name a reader looks for.
+  for (size_t A; (A = N.find("(anonymous namespace)::")) != std::string::npos;)
+    N.erase(A, 23);
+  return N;
 }
 
 MDNode *constantInputsOf(Function &F) {
@@ -159,6 +172,11 @@ MDNode *constantInputsOf(Function &F) {
   return MDNode::get(C, Inputs);
 }
 
+// A function-local static is written once, by its guarded initialisation.
+bool isGuardedStatic(const GlobalVariable &G) {
+  return G.getName().starts_with("_ZZ") && G.getParent()->getNamedGlobal(("_ZGV" + G.getName().drop_front(2)).str());
+}
+
 namespace {
 
 // The object a pointer points into, for mutation: a global (directly, or
@@ -195,11 +213,6 @@ void rootsOf(const Value *Ptr, const Argument *This, SmallVectorImpl<Root> &Out,
         Out.push_back({This, -1});
     }
   }
-}
-
-// A function-local static is written once, by its guarded initialisation.
-bool isGuardedStatic(const GlobalVariable &G) {
-  return G.getName().starts_with("_ZZ") && G.getParent()->getNamedGlobal(("_ZGV" + G.getName().drop_front(2)).str());
 }
 
 // Does the payload's class override steady::Fixture's setup_invocation(),

@@ -10,6 +10,7 @@
 namespace llvm {
 class DominatorTree;
 class Function;
+class GlobalVariable;
 class Instruction;
 class IRBuilderBase;
 class Loop;
@@ -142,6 +143,9 @@ struct Mutation {
   llvm::Instruction *At;
 };
 llvm::SmallVector<Mutation, 2> mutatedInputs(llvm::Function &F);
+
+/// A function-local static: written once, by its guarded initialisation.
+bool isGuardedStatic(const llvm::GlobalVariable &G);
 
 /// "sort" for `(anonymous namespace)::steady_bench_sort::payload()`.
 std::string userName(const llvm::Function &F);

@@ -11,7 +11,13 @@ config.test_exec_root = os.path.join(config.steady_obj_root, "test")
 tools = config.llvm_tools_dir
 inc = os.path.join(config.steady_src_root, "runtime", "include")
 config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={config.steady_plugin}"))
-config.substitutions.append(("%clangxx", f"{tools}/clang++ -std=c++20 -I{inc}"))
+# The sanitizer build's libsteady needs its benchmarks built with the same
+# sanitizers (scripts/test's sanitizer job).
+sanitize = f" -fsanitize={config.steady_sanitize}" if config.steady_sanitize else ""
+if sanitize:
+    config.available_features.add("sanitizer")
+config.substitutions.append(("%clangxx", f"{tools}/clang++ -std=c++20 -I{inc}{sanitize}"))
+config.substitutions.append(("%clang ", f"{tools}/clang "))
 config.substitutions.append(("%plugin", config.steady_plugin))
 config.substitutions.append(("%steady_build", config.steady_obj_root))
 config.substitutions.append(("%clang_path", f"{tools}/clang++"))
@@ -21,7 +27,15 @@ config.substitutions.append(("%FileCheck", f"{tools}/FileCheck"))
 import sys
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%not", f"{tools}/not"))
+# The report's pages, opened in Debian's chromium by playwright-core (both
+# installed by scripts/setup), and the synthetic runs they are made from.
+report_tests = os.path.join(config.steady_src_root, "test", "report")
+config.substitutions.append(("%check_page", f"node {report_tests}/check_page.js"))
+config.substitutions.append(("%make_run", f"{sys.executable} {report_tests}/make_run.py"))
 config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])
+# The runner keeps every run as the baseline of the next (runtime/src/baseline.h):
+# in the build tree, not in the source tree or the user's working directory.
+config.environment["STEADY_BASELINE_DIR"] = os.path.join(config.steady_obj_root, "test", "baselines")
 
 import shutil
 if shutil.which("g++"):
@@ -41,3 +55,21 @@ slurm_conf = os.environ.get("STEADY_TEST_SLURM_CONF")
 if slurm_conf and os.path.exists(slurm_conf):
     config.available_features.add("slurm-cluster")
     config.environment["SLURM_CONF"] = slurm_conf
+
+# The device-node tests make their own node (a /dev/full of their own, never
+# the system's): they need root and a file system that allows device files.
+def can_make_device_nodes():
+    import stat
+    import tempfile
+    try:
+        os.makedirs(config.test_exec_root, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=config.test_exec_root) as d:
+            node = os.path.join(d, "null")
+            os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+            os.close(os.open(node, os.O_WRONLY))
+        return True
+    except OSError:
+        return False
+
+if can_make_device_nodes():
+    config.available_features.add("device-nodes")

@@ -1,10 +1,16 @@
 #include "steady/results_json.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <map>
 #include <stdexcept>
-#include <unistd.h>
+#include <sys/stat.h>
+
+#include "steady/output_file.h"
 
 namespace steady {
 
@@ -25,6 +31,63 @@ const char *to_string(Mode m) {
 std::string to_string(ForkStatus s) { return json(s).get<std::string>(); }
 
 namespace {
+
+// "benchmark 'NAME', /benchmarks/3/forks/0/iterations/2/ns_per_op: type
+// must be number, but is string": the benchmark's name when the path
+// (JSON_DIAGNOSTICS) is inside one.
+std::string describe_field(const json &doc, const json::exception &e) {
+  std::string text = json_error_text(e);
+  if (text.rfind("(/benchmarks/", 0) == 0) {
+    const std::size_t index = std::strtoul(text.c_str() + 13, nullptr, 10);
+    const json &benches = doc.at("benchmarks");
+    if (benches.is_array() && index < benches.size() && benches[index].is_object())
+      if (auto name = benches[index].find("name"); name != benches[index].end() && name->is_string())
+        return "benchmark '" + name->get<std::string>() + "' " + text;
+  }
+  return text;
+}
+
+// Values no measurement gives; they would give confident verdicts (negative
+// times "faster") or overflow the statistics. 1e18 ns is 30 years per op.
+constexpr double kMaxNs = 1e18;
+
+bool valid_time(double v) { return std::isfinite(v) && v >= 0 && v <= kMaxNs; }
+
+[[noreturn]] void refuse(const std::string &what, const std::string &where, double v, const char *must) {
+  char value[32];
+  std::snprintf(value, sizeof value, "%g", v);
+  throw std::runtime_error(what + ": " + where + " is " + value + ": " + must);
+}
+
+// Checks what the statistics rely on: times finite and not negative, ops
+// positive, a positive TSC frequency, one entry per benchmark name.
+void validate(const RunResult &run, const std::string &what) {
+  if (!(std::isfinite(run.timer.ticks_per_ns) && run.timer.ticks_per_ns > 0))
+    refuse(what, "machine.timer.ticks_per_ns", run.timer.ticks_per_ns, "must be a positive number");
+  std::map<std::string, std::size_t> seen;
+  for (std::size_t i = 0; i < run.benchmarks.size(); ++i) {
+    const BenchmarkResult &b = run.benchmarks[i];
+    if (auto [it, fresh] = seen.emplace(b.name, i); !fresh)
+      throw std::runtime_error(what + ": benchmark '" + b.name + "' appears twice (benchmarks " +
+                               std::to_string(it->second) + " and " + std::to_string(i) + ")");
+    for (std::size_t f = 0; f < b.forks.size(); ++f)
+      for (std::size_t k = 0; k < b.forks[f].iterations.size(); ++k) {
+        const Iteration &it = b.forks[f].iterations[k];
+        const std::string where = "benchmark '" + b.name + "', /benchmarks/" + std::to_string(i) + "/forks/" +
+                                  std::to_string(f) + "/iterations/" + std::to_string(k);
+        if (it.ops == 0)
+          refuse(what, where + "/ops", 0, "must be at least 1");
+        if (!valid_time(it.ns_per_op))
+          refuse(what, where + "/ns_per_op", it.ns_per_op, "must be a time from 0 to 1e18 ns");
+        for (const BatchSample &s : it.batches) {
+          if (s.ops == 0)
+            refuse(what, where + "/batches", 0, "a batch's ops must be at least 1");
+          if (!valid_time(s.ticks_per_op))
+            refuse(what, where + "/batches", s.ticks_per_op, "a batch's ticks per op must be from 0 to 1e18");
+        }
+      }
+  }
+}
 
 // Reads `key` into `field` when present: files written by older runners, by
 // steady ab or by hand leave out what their readers do not need.
@@ -60,6 +123,10 @@ void to_json(json &j, const Summary &s) {
     if (!std::isnan(s.between_node_share))
       j["between_node_share"] = s.between_node_share;
   }
+  if (s.simulated) {
+    j["simulated_per_op"] = *s.simulated;
+    j["instructions_fork_range"] = {s.instructions_fork_min, s.instructions_fork_max};
+  }
 }
 
 void from_json(const json &j, Summary &s) {
@@ -92,6 +159,12 @@ void from_json(const json &j, Summary &s) {
   optional_field(j, "nodes", s.nodes);
   s.between_node_share = s.nodes > 1 ? std::nan("") : 0;
   optional_field(j, "between_node_share", s.between_node_share);
+  if (auto sim = j.find("simulated_per_op"); sim != j.end())
+    s.simulated = sim->get<Simulated>();
+  if (auto r = j.find("instructions_fork_range"); r != j.end()) {
+    s.instructions_fork_min = r->at(0);
+    s.instructions_fork_max = r->at(1);
+  }
 }
 
 namespace {
@@ -146,6 +219,8 @@ void to_json(json &j, const Iteration &it) {
        {"preempted_kept", it.preempted_kept},
        {"preemption_bound_hit", it.preemption_bound_hit},
        {"batches", it.batches}};
+  if (it.simulated)
+    j["simulated_per_op"] = *it.simulated;
 }
 
 // ops and ns/op are what every reader needs of an iteration.
@@ -167,6 +242,8 @@ void from_json(const json &j, Iteration &it) {
   optional_field(j, "preempted_kept", it.preempted_kept);
   optional_field(j, "preemption_bound_hit", it.preemption_bound_hit);
   optional_field(j, "batches", it.batches);
+  if (auto sim = j.find("simulated_per_op"); sim != j.end())
+    it.simulated = sim->get<Simulated>();
 }
 
 void to_json(json &j, const MachineLoad &l) {
@@ -248,6 +325,8 @@ void to_json(json &j, const BenchmarkResult &b) {
        {"compile_findings", b.compile_findings},
        {"flags", b.flags},
        {"first_invocation_ratio", b.first_invocation_ratio},
+       {"bytes_per_op", b.bytes_per_op},
+       {"items_per_op", b.items_per_op},
        {"forks", b.forks},
        {"stop", b.stop},
        {"summary", b.summary}};
@@ -265,6 +344,8 @@ void from_json(const json &j, BenchmarkResult &b) {
   optional_field(j, "compile_findings", b.compile_findings);
   optional_field(j, "flags", b.flags);
   optional_field(j, "first_invocation_ratio", b.first_invocation_ratio);
+  optional_field(j, "bytes_per_op", b.bytes_per_op);
+  optional_field(j, "items_per_op", b.items_per_op);
   optional_field(j, "stop", b.stop);
   optional_field(j, "summary", b.summary);
 }
@@ -301,41 +382,54 @@ void from_json(const json &j, RunResult &run) {
 }
 
 json read_json_file(const std::string &path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0)
+    throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode))
+    throw std::runtime_error("cannot read '" + path + "': it is a directory");
   std::ifstream in(path);
   if (!in)
-    throw std::runtime_error("cannot open '" + path + "'");
+    throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
   try {
     return json::parse(in);
   } catch (const json::exception &e) {
-    throw std::runtime_error("'" + path + "' is not valid JSON (truncated?): " + e.what());
+    throw std::runtime_error("'" + path + "' is not valid JSON (truncated?): " + json_error_text(e));
   }
 }
 
-bool is_results_document(const json &doc) { return doc.is_object() && doc.value("schema", "") == "steady-results/1"; }
+bool is_results_document(const json &doc) {
+  if (!doc.is_object())
+    return false;
+  auto schema = doc.find("schema");
+  return schema != doc.end() && schema->is_string() && *schema == "steady-results/1";
+}
+
+std::string json_error_text(const std::exception &e) {
+  std::string text = e.what();
+  // "[json.exception.type_error.302] (/benchmarks/0/forks) type must be ...":
+  // the library's tag says nothing to a user; the JSON pointer stays.
+  if (text.rfind("[json.exception.", 0) == 0)
+    if (std::size_t end = text.find("] "); end != std::string::npos)
+      text.erase(0, end + 2);
+  return text;
+}
 
 RunResult results_from_json(const json &doc, const std::string &what) {
   if (!is_results_document(doc))
     throw std::runtime_error(what + " is not a steady result file (schema steady-results/1)");
+  RunResult run;
   try {
-    return doc.get<RunResult>();
+    run = doc.get<RunResult>();
   } catch (const json::exception &e) {
-    throw std::runtime_error(what + " is missing data: " + e.what());
+    // 403: a key not found; otherwise a value of another type than the field's.
+    throw std::runtime_error(what + (e.id == 403 ? " is missing data: " : " has a value of the wrong type: ") +
+                             describe_field(doc, e));
   }
+  validate(run, what);
+  return run;
 }
 
 RunResult read_results(const std::string &path) { return results_from_json(read_json_file(path), "'" + path + "'"); }
-
-void write_atomically(const std::string &path, const std::function<void(std::ostream &)> &write) {
-  std::string tmp = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(tmp);
-    write(out);
-    if (!out)
-      throw std::runtime_error("cannot write '" + tmp + "'");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "'");
-}
 
 void SaveThrottle::save(const std::function<void()> &write, bool always) {
   if (!always && Clock::now() - last_ < 10 * cost_)
@@ -346,20 +440,30 @@ void SaveThrottle::save(const std::function<void()> &write, bool always) {
   cost_ = last_ - t0;
 }
 
+std::string ResultsWriter::benchmark_json(const BenchmarkResult &b) const {
+  if (!max_samples_)
+    return json(b).dump();
+  BenchmarkResult thinned = b;
+  for (ForkResult &f : thinned.forks)
+    for (Iteration &it : f.iterations)
+      thin_batches(it.batches, max_samples_);
+  return json(thinned).dump();
+}
+
 void ResultsWriter::write(const RunResult &run, const std::string &path) {
   // A benchmark's data is final once the next one has started.
   for (std::size_t i = cached_.size(); i + 1 < run.benchmarks.size(); ++i)
-    cached_.push_back(json(run.benchmarks[i]).dump());
+    cached_.push_back(benchmark_json(run.benchmarks[i]));
   std::string head = header_json(run).dump(1);
   head.resize(head.size() - 2); // the closing "\n}"
-  write_atomically(path, [&](std::ostream &out) {
+  write_output(path, [&](std::ostream &out) {
     out << head << ",\n \"benchmarks\": [";
     for (std::size_t i = 0; i < run.benchmarks.size(); ++i) {
       out << (i ? ",\n  " : "\n  ");
       if (i < cached_.size())
         out << cached_[i];
       else
-        out << json(run.benchmarks[i]).dump();
+        out << benchmark_json(run.benchmarks[i]);
     }
     out << (run.benchmarks.empty() ? "]\n}\n" : "\n ]\n}\n");
   });

@@ -60,6 +60,21 @@ stats::Interval node_level(const std::vector<stats::ForkSamples> &samples, const
 
 } // namespace
 
+void thin_batches(std::vector<BatchSample> &s, std::size_t max) {
+  max = std::max<std::size_t>(max, 1);
+  while (s.size() > max) {
+    std::vector<BatchSample> merged;
+    for (std::size_t i = 0; i + 1 < s.size(); i += 2) {
+      std::uint64_t ops = s[i].ops + s[i + 1].ops;
+      merged.push_back(
+          {(s[i].ticks_per_op * double(s[i].ops) + s[i + 1].ticks_per_op * double(s[i + 1].ops)) / double(ops), ops});
+    }
+    if (s.size() % 2)
+      merged.push_back(s.back());
+    s.swap(merged);
+  }
+}
+
 stats::IterationSamples weighted_samples(const Iteration &it, double ticks_per_ns) {
   stats::IterationSamples out;
   out.reserve(it.batches.size());
@@ -67,6 +82,68 @@ stats::IterationSamples weighted_samples(const Iteration &it, double ticks_per_n
     out.push_back({b.ticks_per_op / ticks_per_ns, double(b.ops)});
   return out;
 }
+
+stats::IterationSamples metric_samples(const Iteration &it) {
+  if (it.simulated)
+    return {{it.simulated->instructions, double(it.ops)}};
+  return weighted_samples(it);
+}
+
+double estimated_cycles(double accesses, double l1_misses, double ll_misses) {
+  const double ram = ll_misses, ll_hits = l1_misses - ll_misses, l1_hits = accesses - l1_misses;
+  return l1_hits + 5 * ll_hits + 35 * ram;
+}
+
+namespace {
+
+// Adds `x` weighted by `w` to the sums in `into`.
+void accumulate(Simulated &into, const Simulated &x, double w) {
+  into.instructions += x.instructions * w;
+  into.data_reads += x.data_reads * w;
+  into.data_writes += x.data_writes * w;
+  into.l1_misses += x.l1_misses * w;
+  into.ll_misses += x.ll_misses * w;
+  into.estimated_cycles += x.estimated_cycles * w;
+}
+
+// The sums divided by the total weight (a division, not a multiplication by
+// its inverse: integral counts per op stay exact).
+Simulated mean_of(const Simulated &sum, double w) {
+  return {sum.instructions / w, sum.data_reads / w, sum.data_writes / w,
+          sum.l1_misses / w,    sum.ll_misses / w,  sum.estimated_cycles / w};
+}
+
+// The means over forks that have simulated counts in every measurement
+// iteration; nothing when one lacks them.
+void summarize_simulated(const std::vector<ForkResult> &forks, Summary &s) {
+  Simulated sum;
+  double ops = 0;
+  std::vector<double> fork_means;
+  for (const ForkResult &f : forks) {
+    if (f.warmup || f.failed())
+      continue;
+    double fork_instructions = 0, fork_ops = 0;
+    for (const Iteration &it : f.iterations) {
+      if (it.warmup || it.batches.empty())
+        continue;
+      if (!it.simulated)
+        return;
+      accumulate(sum, *it.simulated, double(it.ops));
+      ops += double(it.ops);
+      fork_instructions += it.simulated->instructions * double(it.ops);
+      fork_ops += double(it.ops);
+    }
+    if (fork_ops > 0)
+      fork_means.push_back(fork_instructions / fork_ops);
+  }
+  if (ops == 0)
+    return;
+  s.simulated = mean_of(sum, ops);
+  s.instructions_fork_min = *std::min_element(fork_means.begin(), fork_means.end());
+  s.instructions_fork_max = *std::max_element(fork_means.begin(), fork_means.end());
+}
+
+} // namespace
 
 int ForkResult::warmup_iterations() const {
   return int(std::count_if(iterations.begin(), iterations.end(), [](const Iteration &it) { return it.warmup; }));
@@ -129,6 +206,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
   s.p50 = weighted_percentile(batches, 0.50) / ticks_per_ns;
   s.p90 = weighted_percentile(batches, 0.90) / ticks_per_ns;
   s.p99 = weighted_percentile(batches, 0.99) / ticks_per_ns;
+  summarize_simulated(forks, s);
   return s;
 }
 
@@ -146,6 +224,55 @@ double instructions_per_cycle(const std::vector<std::string> &names, const std::
 double steal_share(const MachineLoad &start, const MachineLoad &end) {
   double total = end.total_jiffies - start.total_jiffies;
   return total > 0 ? (end.steal_jiffies - start.steal_jiffies) / total : 0;
+}
+
+StopPolicy stop_policy(const RunConfig &cfg) {
+  StopPolicy p;
+  StopPolicy::parse(cfg.stop, p);
+  p.window = cfg.window;
+  p.seed = cfg.seed;
+  if (cfg.threshold > 0)
+    p.cv_threshold = p.rciw_threshold = p.kld_threshold = cfg.threshold;
+  return p;
+}
+
+stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
+  stats::Series s;
+  // Instructions per op when every measurement iteration has them
+  // (--instrument=valgrind): one value per iteration, exact, so that the
+  // comparison's spread is the fork-to-fork variation of the counts.
+  s.instructions = true;
+  for (const ForkResult &f : b.forks)
+    for (const Iteration &it : f.iterations)
+      if (!f.failed() && !f.warmup && !it.warmup && !it.batches.empty())
+        s.instructions &= it.simulated.has_value();
+  for (const ForkResult &f : b.forks) {
+    if (f.failed() || f.warmup)
+      continue;
+    stats::ForkSamples fork;
+    std::vector<double> means;
+    for (const Iteration &it : f.iterations) {
+      if (it.warmup || it.batches.empty())
+        continue;
+      const double value = s.instructions ? it.simulated->instructions : it.ns_per_op;
+      s.iteration_means.push_back(value);
+      means.push_back(value);
+      fork.push_back(s.instructions ? metric_samples(it) : weighted_samples(it, ticks_per_ns));
+    }
+    if (!fork.empty()) {
+      s.iterations_per_fork = int(fork.size());
+      s.forks.push_back(std::move(fork));
+      s.fork_means.push_back(std::move(means));
+      s.fork_rounds.push_back(f.ab ? f.ab->round : -1);
+    }
+  }
+  s.measures_nothing = std::find(b.flags.begin(), b.flags.end(), "measures-nothing") != b.flags.end();
+  // A fork that measured 0 ns/op measured nothing: its ratio would be 0 or
+  // infinite.
+  for (const std::vector<double> &m : s.fork_means)
+    s.measures_nothing |= stats::mean(m) == 0;
+  s.instructions &= !s.forks.empty();
+  return s;
 }
 
 } // namespace steady

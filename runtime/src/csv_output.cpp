@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "outputs.h"
+#include "steady/output_file.h"
 #include "steady/results_json.h"
 
 namespace steady {
@@ -21,7 +22,7 @@ std::string csv_field(const std::string &v) {
 } // namespace
 
 void write_csv(const RunResult &run, const std::string &path) {
-  write_atomically(path, [&](std::ostream &out) {
+  write_output(path, [&](std::ostream &out) {
     out << "benchmark,params,stable,fork,fork_status,iteration,warmup,ops,ns_per_op,ticks_per_op,migrated";
     for (const std::string &n : run.counter_names)
       out << "," << csv_field(n + "_per_op");

@@ -5,6 +5,8 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
+#include <optional>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/prctl.h>
@@ -38,10 +40,12 @@ void send(int fd, const json &msg) {
   }
 }
 
-void handle(const json &msg, ForkResult &fork, const std::function<void(const Iteration &)> &progress,
+void handle(const json &msg, ForkResult &fork, bool &done, const std::function<void(const Iteration &)> &progress,
             std::vector<std::string> *names, std::vector<Counters::Unavailable> *unavailable) {
   const std::string t = msg.at("t");
-  if (t == "timer") {
+  if (t == "done") {
+    done = true;
+  } else if (t == "timer") {
     fork.timer = msg.at("timer").get<TimerInfo>();
   } else if (t == "preemption") {
     fork.preemption = msg.at("preemption").get<PreemptionInfo>();
@@ -88,6 +92,14 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
                                                                 std::to_string(req.number) + "," +
                                                                 std::to_string(kChildFd)};
   argv.insert(argv.end(), req.args.begin(), req.args.end());
+  // Under a wrapper the program is named by its real path, which the wrapper runs.
+  std::string program = "/proc/self/exe";
+  if (!req.wrapper.empty()) {
+    std::error_code ec;
+    argv[0] = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    argv.insert(argv.begin(), req.wrapper.begin(), req.wrapper.end());
+    program = req.wrapper.front();
+  }
   std::vector<char *> cargv;
   for (std::string &a : argv)
     cargv.push_back(a.data());
@@ -96,7 +108,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, pipefd[1], kChildFd);
   pid_t pid;
-  int err = posix_spawn(&pid, "/proc/self/exe", &fa, nullptr, cargv.data(), environ);
+  int err = posix_spawn(&pid, program.c_str(), &fa, nullptr, cargv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
   close(pipefd[1]);
   if (err) {
@@ -110,6 +122,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(req.timeout_seconds);
   std::string buffer;
   bool killed_for_timeout = false, killed_for_interrupt = false;
+  bool done = false; // the fork said it finished: exiting before that is a failure, whatever the status
   for (;;) {
     pollfd pfd{pipefd[0], POLLIN, 0};
     int r = poll(&pfd, 1, 100);
@@ -134,7 +147,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
     buffer.append(chunk, std::size_t(n));
     for (std::size_t nl; (nl = buffer.find('\n')) != std::string::npos; buffer.erase(0, nl + 1)) {
       try {
-        handle(json::parse(buffer.substr(0, nl)), fork, progress, counter_names, counters_unavailable);
+        handle(json::parse(buffer.substr(0, nl)), fork, done, progress, counter_names, counters_unavailable);
       } catch (const json::exception &e) {
         fork.status = ForkStatus::error;
         fork.error = std::string("garbled report from the fork: ") + e.what();
@@ -161,12 +174,16 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
     if (fork.exit_code != 0 && fork.status == ForkStatus::ok) {
       fork.status = ForkStatus::crashed;
       fork.error = "exited with status " + std::to_string(fork.exit_code);
+    } else if (!done && fork.status == ForkStatus::ok) { // the payload called exit(0)
+      fork.status = ForkStatus::crashed;
+      fork.error = "exited early with status 0";
     }
   }
   return fork;
 }
 
-int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer) {
+int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer,
+               const std::string &callgrind_out) {
   const Benchmark &b = benchmarks().at(bench_index);
   // A fork never outlives its runner: if the runner is killed (even by
   // SIGKILL, which it cannot handle), the kernel kills the fork too. If the
@@ -185,8 +202,11 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   probe.open(timer.ticks_per_ns);
   send(fd, {{"t", "preemption"}, {"preemption", preemption_info(probe)}});
   try {
+    std::optional<Callgrind> callgrind;
+    if (!callgrind_out.empty())
+      callgrind.emplace(callgrind_out);
     WarmupOutcome w = measure_fork(
-        {&b, &cfg, &timer, &counters, nullptr, &probe, nullptr},
+        {&b, &cfg, &timer, &counters, nullptr, &probe, nullptr, callgrind ? &*callgrind : nullptr},
         [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
         [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
     send(fd, {{"t", "warmup"},

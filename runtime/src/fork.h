@@ -22,6 +22,8 @@ struct ForkRequest {
   bool warmup;
   std::vector<std::string> args; // the configuration, as command-line options
   double timeout_seconds;
+  // A command the fork runs under (valgrind and its options), or none.
+  std::vector<std::string> wrapper = {};
 };
 
 // Runs one fork in a new process and collects its results. `interrupted`
@@ -32,7 +34,9 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
                             std::vector<Counters::Unavailable> *counters_unavailable);
 
 // The child side: measures benchmark `bench_index` as fork `number` (also in
-// the environment as STEADY_FORK) and reports on `fd`.
-int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer);
+// the environment as STEADY_FORK) and reports on `fd`; under callgrind when
+// `callgrind_out` (where its dumps go) is given.
+int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer,
+               const std::string &callgrind_out = "");
 
 } // namespace steady

@@ -15,17 +15,7 @@ double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe
                    iteration_ticks / kMaxBatchSamples});
 }
 
-void thin(std::vector<BatchSample> &s) {
-  std::vector<BatchSample> merged;
-  for (std::size_t i = 0; i + 1 < s.size(); i += 2) {
-    std::uint64_t ops = s[i].ops + s[i + 1].ops;
-    merged.push_back(
-        {(s[i].ticks_per_op * double(s[i].ops) + s[i + 1].ticks_per_op * double(s[i + 1].ops)) / double(ops), ops});
-  }
-  if (s.size() % 2)
-    merged.push_back(s.back());
-  s.swap(merged);
-}
+void thin(std::vector<BatchSample> &s) { thin_batches(s, (s.size() + 1) / 2); }
 
 namespace {
 
@@ -215,17 +205,61 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
   return it;
 }
 
-} // namespace
-
-StopPolicy stop_policy(const RunConfig &cfg) {
-  StopPolicy p;
-  StopPolicy::parse(cfg.stop, p); // validated by the command line
-  p.window = cfg.window;
-  p.seed = cfg.seed;
-  if (cfg.threshold > 0)
-    p.cv_threshold = p.rciw_threshold = p.kld_threshold = cfg.threshold;
-  return p;
+// An iteration under callgrind: batches until its time (valgrind's, some 50x
+// the native one) is spent, each collected alone so that neither the harness
+// between batches nor the fork protocol is counted, and the harness's cost
+// around a batch (`per_batch`) taken out. No preemption checks and no
+// counters: what the payload executes does not depend on the scheduler.
+Iteration run_simulated_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warmup,
+                                  const CallgrindCounts &per_batch) {
+  const TimerInfo &t = *p.timer;
+  const double budget = (warmup ? p.config->warmup_time : p.config->iteration_time) * 1e9 * t.ticks_per_ns;
+  Iteration it;
+  it.index = index;
+  it.warmup = warmup;
+  Fixture *state = p.state;
+  const bool per_invocation = state && p.bench->invocation_setup;
+  const std::uint64_t reset_every = state ? state->reset_every() : 0;
+  std::uint64_t since_reset = reset_every;
+  Samples kept;
+  if (state)
+    state->setup_iteration();
+  p.callgrind->zero();
+  const std::uint64_t start = ticks_begin();
+  for (;;) {
+    if (per_invocation)
+      state->setup_invocation();
+    if (reset_every && since_reset >= reset_every) {
+      state->reset();
+      since_reset = 0;
+    }
+    std::uint32_t cpu;
+    const std::uint64_t t0 = ticks_begin();
+    Callgrind::collected_batch(*p.bench, state, n);
+    const std::uint64_t t1 = ticks_end(cpu);
+    since_reset += n;
+    if (per_invocation)
+      state->teardown_invocation();
+    kept.add(payload_ticks(double(t1 - t0), t), n);
+    ++it.batches_run;
+    if (p.config->mode == Mode::SingleShot || double(ticks_begin() - start) >= budget)
+      break;
+  }
+  const CallgrindCounts counted = p.callgrind->dump();
+  if (state)
+    state->teardown_iteration();
+  if (kept.batches.size() > kMaxBatchSamples)
+    thin(kept.batches);
+  it.batches = std::move(kept.batches);
+  it.ticks = kept.ticks;
+  it.ops = kept.ops;
+  it.ticks_per_op = it.ticks / double(it.ops);
+  it.ns_per_op = it.ticks_per_op / t.ticks_per_ns;
+  it.simulated = simulated_per_op(counted, per_batch, it.batches_run, double(it.ops));
+  return it;
 }
+
+} // namespace
 
 WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t)> &on_batch_size,
                            const std::function<void(const Iteration &)> &on_iteration) {
@@ -237,10 +271,20 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
   }
   WarmupOutcome outcome;
   auto stopped = [&] { return outcome.stopped = plan.stop && plan.stop->load(); };
+  if (plan.callgrind)
+    plan.callgrind->start();
   if (plan.config->mode != Mode::SingleShot)
     outcome.first_invocation_ticks = first_invocation(plan);
   std::uint64_t n = calibrate_batch(plan);
   on_batch_size(n);
+  CallgrindCounts per_batch;
+  if (plan.callgrind)
+    per_batch = plan.callgrind->per_batch(*plan.bench, plan.state,
+                                          !plan.bench->invocation_setup && !(state && state->reset_every()));
+  auto run_iteration = [&](const ForkPlan &p, std::uint64_t n, int index, bool warmup) {
+    return p.callgrind ? run_simulated_iteration(p, n, index, warmup, per_batch)
+                       : steady::run_iteration(p, n, index, warmup);
+  };
   int index = 0;
   const StopPolicy policy = stop_policy(*plan.config);
   if (!policy.dynamic()) {
@@ -253,7 +297,7 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
     for (int i = 1; i <= plan.config->max_warmup && !stopped(); ++i) {
       Iteration it = run_iteration(plan, n, index++, true);
       on_iteration(it);
-      if (stop.stop_after(weighted_samples(it))) {
+      if (stop.stop_after(metric_samples(it))) {
         outcome.stable = true;
         if (!plan.config->stop_observe)
           break;

@@ -11,6 +11,7 @@
 #include "steady/results.h"
 #include "steady/stopping.h"
 #include "timer.h"
+#include "valgrind.h"
 
 namespace steady {
 
@@ -23,6 +24,9 @@ struct ForkPlan {
   const PreemptionProbe *probe; // opened by the caller
   // When set (an interrupt, in --no-fork runs), no further iteration starts.
   const std::atomic<bool> *stop = nullptr;
+  // --instrument=valgrind: the fork runs under callgrind, and iterations
+  // count the payload's instructions (Iteration::simulated).
+  Callgrind *callgrind = nullptr;
 };
 
 // At most this many weighted batch samples are kept per iteration.
@@ -47,9 +51,6 @@ double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe
 // Halves the number of batch samples by merging neighbours (weights add up,
 // the weighted mean is kept).
 void thin(std::vector<BatchSample> &samples);
-
-// The policy the run's configuration describes.
-StopPolicy stop_policy(const RunConfig &cfg);
 
 struct WarmupOutcome {
   bool stable = true; // static warmup counts as stable

@@ -1,129 +1,47 @@
 // The runner: command line, benchmark selection, forks, outputs, interrupts.
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
+#include <map>
+#include <memory>
+#include <optional>
 #include <regex>
 #include <unistd.h>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "baseline.h"
+#include "cli.h"
 #include "flags.h"
 #include "fork.h"
 #include "measure.h"
 #include "outputs.h"
+#include "steady/output_file.h"
 #include "steady/results_json.h"
 #include "steady/stopping.h"
+#include "valgrind.h"
 
 namespace steady {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
+std::atomic<int> g_signal{0}; // the one that interrupted: the exit status is 128 + it, as a shell reports
 
-void on_signal(int) { g_interrupted = true; }
+void on_signal(int sig) {
+  g_signal = sig;
+  g_interrupted = true;
+}
 
 std::string now_utc() {
   char buf[32];
   std::time_t t = std::time(nullptr);
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
   return buf;
-}
-
-struct Cli {
-  RunConfig cfg;
-  std::string fork_spec;  // hidden: INDEX,NUMBER,FD in a fork
-  std::string timer_spec; // hidden: the parent's TSC frequency and source
-  std::string mode = "avgt";
-  std::string profile;
-  bool print_config = false; // hidden: print the resolved configuration (steady slurm)
-};
-
-// --profile=steady-state: long static series for `steady analyze`. The thesis
-// recorded 10 forks x 3000 iterations x 100 ms (50 minutes per benchmark); 3 x
-// 600 x 10 ms takes about 20 s per benchmark, fits a CI job, and still leaves
-// n/6 = 100 points for the steady-state verdict and three windows of the
-// 200-point outlier filter. No warmup iterations: every iteration is kept and
-// timed alike, since the warmup is what the analysis is to find.
-struct Profile {
-  int forks = 3, warmup_forks = 0, warmup_iterations = 0, iterations = 600;
-  double warmup_time = 0.01, iteration_time = 0.01;
-};
-constexpr Profile kSteadyStateProfile{};
-
-// The profile's values for every option not given on the command line.
-void apply_profile(const CLI::App &app, RunConfig &c) {
-  const Profile &p = kSteadyStateProfile;
-  auto unless = [&](const char *flag, auto &field, auto value) {
-    if (!app.count(flag))
-      field = value;
-  };
-  unless("--forks", c.forks, p.forks);
-  unless("--warmup-forks", c.warmup_forks, p.warmup_forks);
-  unless("--warmup-iterations", c.warmup_iterations, p.warmup_iterations);
-  unless("--iterations", c.iterations, p.iterations);
-  unless("--warmup-time", c.warmup_time, p.warmup_time);
-  unless("--iteration-time", c.iteration_time, p.iteration_time);
-  unless("--stop", c.stop, std::string("none"));
-}
-
-void define(CLI::App &app, Cli &cli) {
-  RunConfig &c = cli.cfg;
-  app.add_option("--forks,-f", c.forks, "Measurement forks (fresh processes) per benchmark; static configuration")
-      ->capture_default_str();
-  app.add_option("--warmup-forks", c.warmup_forks, "Warmup forks, discarded")->capture_default_str();
-  app.add_option("--warmup-iterations,--wi", c.warmup_iterations, "Warmup iterations per fork; static configuration")
-      ->capture_default_str();
-  app.add_option("--iterations,-i", c.iterations, "Measurement iterations per fork")->capture_default_str();
-  const Profile &p = kSteadyStateProfile;
-  app.add_option("--profile", cli.profile,
-                 fmt::format("steady-state: a static configuration recording long series for `steady analyze`: "
-                             "{} forks x {} iterations x {} ms, no warmup iterations (about 20 s per benchmark; "
-                             "the thesis used 10 x 3000 x 100 ms, 50 min, too long for CI). Options given as well "
-                             "override the profile's values",
-                             p.forks, p.iterations, p.iteration_time * 1e3))
-      ->check(CLI::IsMember({"steady-state"}));
-  app.add_option("--warmup-time", c.warmup_time, "Seconds per warmup iteration")->capture_default_str();
-  app.add_option("--iteration-time", c.iteration_time, "Seconds per measurement iteration")->capture_default_str();
-  app.add_option("--mode", cli.mode, "avgt (time per op), sample (batch-sample distribution) or ss (single shot)")
-      ->check(CLI::IsMember({"avgt", "sample", "ss"}))
-      ->capture_default_str();
-  app.add_option("--stop", c.stop,
-                 "Dynamic reconfiguration criterion: rciw, cv, kld, rciw+kld (both), or none (static)")
-      ->check([](const std::string &v) {
-        StopPolicy p;
-        return StopPolicy::parse(v, p) ? std::string() : "not a criterion (rciw, cv, kld, rciw+kld, none): " + v;
-      })
-      ->capture_default_str();
-  app.footer("By default warmup and forks stop as soon as the result is stable (--stop=rciw); "
-             "--forks or --warmup-iterations without --stop select a static configuration.");
-  app.add_option("--threshold", c.threshold, "Stability threshold (default: cv 0.01, rciw 0.03, kld 0.99)");
-  app.add_option("--min-warmup", c.min_warmup, "With --stop: warmup iterations before the first checkpoint")
-      ->capture_default_str();
-  app.add_option("--max-warmup", c.max_warmup, "With --stop: warmup iterations at most")->capture_default_str();
-  app.add_option("--min-forks", c.min_forks, "With --stop: forks before the first checkpoint")->capture_default_str();
-  app.add_option("--max-forks", c.max_forks, "With --stop: forks at most")->capture_default_str();
-  app.add_option("--window", c.window, "With --stop: checkpoints in the sliding window")->capture_default_str();
-  app.add_flag("--stop-observe", c.stop_observe,
-               "With --stop: compute the criterion at every checkpoint but never stop (its cost)");
-  app.add_option("--filter", c.filter, "Run benchmarks whose name matches this regex (ECMAScript)");
-  app.add_flag("--list", c.list, "Print the benchmark names and exit");
-  app.add_option("--counters", c.counters,
-                 "Events to count per op (libpfm4 names: cycles, instructions, branch-misses, cache-misses, "
-                 "task-clock, page-faults, ...); default: cycles,instructions when a PMU is available; "
-                 "--counters= for none")
-      ->delimiter(',')
-      ->expected(0, -1);
-  app.add_option("--json", c.json, "Write every measurement to this JSON file (schema steady-results/1)");
-  app.add_option("--csv", c.csv, "Write one row per iteration to this CSV file");
-  app.add_option("--seed", c.seed, "Seed recorded for analyses that resample")->capture_default_str();
-  app.add_option("--timeout", c.timeout, "Seconds before a fork is killed as hung")->capture_default_str();
-  app.add_flag("--no-fork", c.no_fork, "Measure in this process (debugging; no isolation)");
-  app.add_flag("--verbose,-v", c.verbose, "Print each iteration as it is measured");
-  app.add_option("--steady-fork", cli.fork_spec)->group("");
-  app.add_option("--steady-timer", cli.timer_spec)->group("");
-  app.add_flag("--steady-config", cli.print_config)->group("");
 }
 
 // The options a fork needs to measure like its parent.
@@ -134,13 +52,15 @@ std::vector<std::string> fork_args(const RunConfig &c, const TimerInfo &t) {
                                 fmt::format("--iteration-time={}", c.iteration_time),
                                 std::string("--mode=") + to_string(c.mode),
                                 "--stop=" + c.stop,
-                                fmt::format("--threshold={}", c.threshold),
                                 "--min-warmup=" + std::to_string(c.min_warmup),
                                 "--max-warmup=" + std::to_string(c.max_warmup),
                                 "--window=" + std::to_string(c.window),
                                 c.stop_observe ? "--stop-observe" : "--stop-observe=false",
                                 "--seed=" + std::to_string(c.seed),
+                                "--instrument=" + c.instrument,
                                 fmt::format("--steady-timer={},{}", t.ticks_per_ns, t.source)};
+  if (c.threshold > 0) // 0: the criterion's default
+    a.push_back(fmt::format("--threshold={}", c.threshold));
   if (!c.counters.empty())
     a.push_back(fmt::format("--counters={}", fmt::join(c.counters, ",")));
   return a;
@@ -153,16 +73,27 @@ TimerInfo timer_from(const std::string &spec) {
   return calibrate_timer(std::stod(spec.substr(0, comma)), spec.substr(comma + 1));
 }
 
+// "1m05s", "42s".
+std::string duration(double seconds) {
+  long s = std::lround(std::max(0.0, seconds));
+  return s >= 60 ? fmt::format("{}m{:02}s", s / 60, s % 60) : fmt::format("{}s", s);
+}
+
+// The progress line on stderr: on a terminal, one line rewritten at every
+// iteration; elsewhere (--progress through a pipe) one line per fork. The
+// estimate of the time left is the mean time of the benchmarks done so far
+// times those left (the worst case before the first one is done).
 class Progress {
+  bool on_;
   bool tty_ = isatty(2);
   bool verbose_;
 
 public:
-  explicit Progress(bool verbose) : verbose_(verbose) {}
+  Progress(const RunConfig &cfg) : on_(cfg.progress == 1 || (cfg.progress == -1 && isatty(2))), verbose_(cfg.verbose) {}
   // `warmups`: warmup iterations of this fork so far (with this one);
   // `max_warmup`: their bound ("up to" with dynamic warmup).
   void update(const std::string &bench, std::size_t i, std::size_t n, int fork, int forks, const Iteration &it,
-              int warmups, int max_warmup, bool dynamic, int iterations) {
+              int warmups, int max_warmup, bool dynamic, int iterations, const std::string &left) {
     std::string what = it.warmup ? fmt::format("warmup {}/{}{}", warmups, dynamic ? "<=" : "", max_warmup)
                                  : fmt::format("iteration {}/{}", it.index + 1 - warmups, iterations);
     if (verbose_)
@@ -170,12 +101,21 @@ public:
                    fork, what.c_str(), it.ns_per_op, (unsigned long long)it.ops, it.batches_run,
                    it.preempted_switch + it.preempted_cpu_short, it.preemption_bound_hit ? ", bound hit" : "",
                    it.migrated ? " migrated" : "", it.multiplexed ? " multiplexed" : "");
-    else if (tty_)
-      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: fork %d/%s%d, %s, %.3f ns/op", i + 1, n, bench.c_str(), fork,
-                   dynamic ? "<=" : "", forks, what.c_str(), it.ns_per_op);
+    else if (on_ && tty_)
+      std::fprintf(stderr, "\r\033[K[%zu/%zu] %s fork %d/%s%d %s, %s, %s left", i + 1, n, bench.c_str(), fork,
+                   dynamic ? "<=" : "", forks, what.c_str(), scaled_time(it.ns_per_op).c_str(), left.c_str());
+  }
+  // A fork starts: through a pipe, the one line it gets.
+  void fork_started(const std::string &bench, std::size_t i, std::size_t n, int fork, int forks, bool dynamic,
+                    const std::string &left) {
+    if (on_ && !tty_ && !verbose_) {
+      std::fprintf(stderr, "[%zu/%zu] %s fork %d/%s%d, %s left\n", i + 1, n, bench.c_str(), fork, dynamic ? "<=" : "",
+                   forks, left.c_str());
+      std::fflush(stderr);
+    }
   }
   void done() {
-    if (tty_ && !verbose_)
+    if (on_ && tty_ && !verbose_)
       std::fprintf(stderr, "\r\033[K");
   }
 };
@@ -225,10 +165,17 @@ bool select_benchmarks(const std::string &filter, std::vector<std::size_t> &sele
   return true;
 }
 
+// Compiled at -O0, the plugin (which runs in the optimization pipeline) has
+// nothing to protect, and the numbers are those of unoptimized code.
 void warn_unprotected(const std::vector<std::size_t> &selected) {
   for (std::size_t i : selected) {
     const Benchmark &b = benchmarks()[i];
-    if (!*b.protected_by_plugin)
+    if (!b.optimized)
+      std::fprintf(stderr,
+                   "warning: %s (%s:%d) was compiled without optimization (-O0): it measures unoptimized code, "
+                   "and the steady plugin does not run at -O0; compile with -O2\n",
+                   b.name.c_str(), b.file, b.line);
+    else if (!*b.protected_by_plugin)
       std::fprintf(stderr,
                    "warning: %s (%s:%d) was compiled without the steady plugin: its dead "
                    "results and constant inputs are not protected from the optimizer\n",
@@ -236,19 +183,43 @@ void warn_unprotected(const std::vector<std::size_t> &selected) {
   }
 }
 
+// Two registrations of one name (a header with STEADY_BENCH included in two
+// files) would mix their results under one name: "" when every name is unique.
+std::string duplicate_names() {
+  std::map<std::string, const Benchmark *> seen;
+  for (const Benchmark &b : benchmarks()) {
+    auto [it, fresh] = seen.emplace(b.name, &b);
+    if (!fresh) {
+      const Benchmark &a = *it->second;
+      return fmt::format("benchmark '{}' is registered twice: at {}:{} (compiled in {}) and at {}:{} (compiled in "
+                         "{}); give one another name, or define it in one file only",
+                         b.name, a.file, a.line, a.translation_unit, b.file, b.line, b.translation_unit);
+    }
+  }
+  return "";
+}
+
 // A run of the selected benchmarks, fork by fork, into one RunResult that is
-// saved as it grows.
+// saved as it grows; each benchmark's row is printed as soon as it is done.
 class Runner {
 public:
-  Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters);
+  Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters,
+         const ValgrindSession *valgrind, std::optional<Baseline> baseline, std::string binary);
   void measure(const std::vector<std::size_t> &selected);
-  // Saves, prints the table and warnings; the exit status.
+  // Saves, writes the Markdown and baselines, prints the warnings; the exit status.
   int finish();
 
 private:
+  using Clock = std::chrono::steady_clock;
   ForkResult run_one_fork(std::size_t index, std::size_t k, std::size_t n, int f, bool warmup);
   void measure_benchmark(std::size_t index, std::size_t k, std::size_t n);
   void save(bool last);
+  // The worst case of one benchmark, from the configuration.
+  double worst_case_seconds() const;
+  // The estimate of the time left, for the progress line.
+  std::string time_left(std::size_t k, std::size_t n) const;
+  // When benchmark k of n must start no further fork (--budget, --benchmark-budget).
+  std::optional<Clock::time_point> deadline(std::size_t k, std::size_t n) const;
 
   RunConfig &cfg_;
   RunResult run_;
@@ -258,12 +229,31 @@ private:
   SaveThrottle throttle_;
   StopPolicy policy_;
   std::vector<std::string> fork_args_;
+  std::vector<std::string> fork_wrapper_; // valgrind and its options, with --instrument=valgrind
+  std::string valgrind_prefix_;           // where the forks' callgrind dumps and valgrind logs go
   int total_forks_ = 0;
   bool noted_fallback_ = false; // "perf refused: getrusage" is said once
+  bool write_failed_ = false;   // the last write of --json or --csv failed
+  std::optional<Baseline> baseline_;
+  std::string binary_;
+  std::optional<TableLayout> layout_;
+  std::vector<std::vector<std::string>> rows_; // for --markdown
+  Clock::time_point started_ = Clock::now(), bench_started_ = started_;
 };
 
-Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters)
-    : cfg_(cfg), progress_(cfg.verbose), policy_(stop_policy(cfg)) {
+// At most this many batch samples per iteration in the default JSON: the
+// examples' file stays at a few MB (116 MB with every sample), and a
+// hierarchical bootstrap still has samples within each iteration.
+constexpr std::size_t kDefaultJsonSamples = 16;
+
+std::size_t json_samples(const RunConfig &c) {
+  return c.json_samples == "full" ? 0 : c.json_samples == "compact" ? 1 : kDefaultJsonSamples;
+}
+
+Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters,
+               const ValgrindSession *valgrind, std::optional<Baseline> baseline, std::string binary)
+    : cfg_(cfg), progress_(cfg), json_writer_(json_samples(cfg)), policy_(stop_policy(cfg)),
+      baseline_(std::move(baseline)), binary_(std::move(binary)) {
   run_.config = cfg;
   run_.started = now_utc();
   run_.runner_pid = getpid();
@@ -291,25 +281,73 @@ Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<
   // The forks open what opened here (run.config keeps what was asked for).
   cfg.counters = counters_.names();
   fork_args_ = fork_args(cfg, run_.timer);
+  if (valgrind) {
+    fork_wrapper_ = valgrind->command();
+    valgrind_prefix_ = valgrind->out_prefix();
+    fork_args_.push_back("--steady-callgrind-out=" + valgrind->out_prefix());
+  }
   total_forks_ = cfg.warmup_forks + (policy_.dynamic() ? cfg.max_forks : cfg.forks);
 }
 
 // The files are written again after every benchmark, so that a run killed by
-// anything (even SIGKILL) leaves a valid file; with large files, at most ~10 %
-// of the run's time goes to that (the last write always happens).
+// anything (even SIGKILL) leaves a valid file that says partial; with large
+// files, at most ~10 % of the run's time goes to that (the last write always
+// happens, and only it may say the run is complete).
 void Runner::save(bool last) {
+  if (!last)
+    run_.partial = true;
   throttle_.save(
       [&] {
-        try {
-          if (!cfg_.json.empty())
-            json_writer_.write(run_, cfg_.json);
-          if (!cfg_.csv.empty())
-            write_csv(run_, cfg_.csv);
-        } catch (const std::exception &e) {
-          std::fprintf(stderr, "error: %s\n", e.what());
+        write_failed_ = false;
+        for (const std::string *path : {&cfg_.json, &cfg_.csv}) {
+          if (path->empty() || (!last && written_in_place(*path)))
+            continue;
+          try {
+            if (path == &cfg_.json)
+              json_writer_.write(run_, *path);
+            else
+              write_csv(run_, *path);
+          } catch (const std::exception &e) {
+            progress_.done();
+            std::fprintf(stderr, "error: %s\n", e.what());
+            write_failed_ = true;
+          }
         }
       },
       last);
+}
+
+double Runner::worst_case_seconds() const {
+  const int forks = cfg_.warmup_forks + (policy_.dynamic() ? cfg_.max_forks : cfg_.forks);
+  const int warmups = policy_.dynamic() ? cfg_.max_warmup : cfg_.warmup_iterations;
+  // A fork also starts a process and calibrates its batch size: about 0.1 s here.
+  constexpr double kForkStart = 0.1;
+  const double fork = warmups * cfg_.warmup_time + cfg_.iterations * cfg_.iteration_time + kForkStart;
+  // A budget stops forks from starting, not a fork that has started.
+  return cfg_.benchmark_budget > 0 ? std::min(forks * fork, cfg_.benchmark_budget + fork) : forks * fork;
+}
+
+std::string Runner::time_left(std::size_t k, std::size_t n) const {
+  const double elapsed = std::chrono::duration<double>(Clock::now() - started_).count();
+  const double in_this = std::chrono::duration<double>(Clock::now() - bench_started_).count();
+  double left =
+      k == 0 ? worst_case_seconds() * double(n) - elapsed : (elapsed - in_this) / double(k) * double(n - k) - in_this;
+  if (cfg_.budget > 0)
+    left = std::min(left, cfg_.budget - elapsed);
+  return (k == 0 ? "<= " : "~") + duration(left);
+}
+
+std::optional<Runner::Clock::time_point> Runner::deadline(std::size_t k, std::size_t n) const {
+  std::optional<double> share;
+  if (cfg_.benchmark_budget > 0)
+    share = cfg_.benchmark_budget;
+  if (cfg_.budget > 0) {
+    const double left = cfg_.budget - std::chrono::duration<double>(bench_started_ - started_).count();
+    share = std::min(share.value_or(left), left / double(n - k));
+  }
+  if (!share)
+    return std::nullopt;
+  return bench_started_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*share));
 }
 
 // Fork `f` of benchmark `index` (the k-th of n selected), in a fresh process
@@ -317,18 +355,25 @@ void Runner::save(bool last) {
 ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n, int f, bool warmup) {
   const Benchmark &b = benchmarks()[index];
   int warmups = 0;
+  progress_.fork_started(b.name, k, n, f, total_forks_, policy_.dynamic(), time_left(k, n));
   auto report = [&](const Iteration &it) {
     warmups += it.warmup;
     progress_.update(b.name, k, n, f, total_forks_, it, warmups,
-                     policy_.dynamic() ? cfg_.max_warmup : cfg_.warmup_iterations, policy_.dynamic(), cfg_.iterations);
+                     policy_.dynamic() ? cfg_.max_warmup : cfg_.warmup_iterations, policy_.dynamic(), cfg_.iterations,
+                     time_left(k, n));
   };
   ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
-                                 : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout}, g_interrupted, report,
-                                                    nullptr, nullptr);
+                                 : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout, fork_wrapper_},
+                                                    g_interrupted, report, nullptr, nullptr);
   if (fork.failed() && fork.status != ForkStatus::interrupted) {
     progress_.done();
-    std::fprintf(stderr, "error: %s fork %d %s: %s; %zu iteration(s) kept, the run goes on\n", b.name.c_str(), f,
-                 to_string(fork.status).c_str(), fork.error.c_str(), fork.iterations.size());
+    // What valgrind said about it (its messages go to a log, not to the run's stderr).
+    std::string why;
+    if (!valgrind_prefix_.empty())
+      if (std::string v = valgrind_reason(fmt::format("{}.{}.log", valgrind_prefix_, fork.pid)); !v.empty())
+        why = " (valgrind: " + v + ")";
+    std::fprintf(stderr, "error: %s fork %d %s: %s%s; %zu iteration(s) kept, the run goes on\n", b.name.c_str(), f,
+                 to_string(fork.status).c_str(), fork.error.c_str(), why.c_str(), fork.iterations.size());
   }
   if (const PreemptionInfo &pi = fork.preemption; !pi.fallback_reason.empty() && !noted_fallback_) {
     progress_.done();
@@ -338,28 +383,47 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
   return fork;
 }
 
-// Forks until Algorithm 1 (ForkStop) says stable or up to the maximum, then
-// the summary; saved after every benchmark.
+// What a benchmark's fixture declares it processes per invocation.
+void declared_throughput(const Benchmark &b, BenchmarkResult &r) {
+  if (!b.create)
+    return;
+  std::unique_ptr<Fixture> f(b.create(b));
+  f->params_ = b.params;
+  r.bytes_per_op = f->bytes_per_op();
+  r.items_per_op = f->items_per_op();
+}
+
+// Forks until Algorithm 1 (ForkStop) says stable, up to the maximum or until
+// the budget is spent, then the summary; saved and printed after every
+// benchmark.
 void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) {
   const Benchmark &b = benchmarks()[index];
+  bench_started_ = Clock::now();
+  const std::optional<Clock::time_point> until = deadline(k, n);
   BenchmarkResult &result = run_.benchmarks.emplace_back();
   result.name = b.name;
   result.params = b.params;
   result.file = b.file;
   result.line = b.line;
   result.protected_by_plugin = *b.protected_by_plugin;
+  declared_throughput(b, result);
   result.stop.criterion = policy_.name();
   result.stop.reason = policy_.dynamic() ? "no fork measured" : "static configuration";
   ForkStop stop(policy_, cfg_.min_forks);
   for (int f = 1; f <= total_forks_ && !g_interrupted; ++f) {
     const bool warmup = f <= cfg_.warmup_forks;
+    if (until && Clock::now() >= *until && f > cfg_.warmup_forks + 1) {
+      result.stop.stable = false;
+      result.stop.reason = fmt::format("budget spent after {} fork(s)", f - 1 - cfg_.warmup_forks);
+      break;
+    }
     const ForkResult &done = result.forks.emplace_back(run_one_fork(index, k, n, f, warmup));
     if (!policy_.dynamic() || warmup || done.failed())
       continue;
     stats::ForkSamples samples;
     for (const Iteration &it : done.iterations)
       if (!it.warmup && !it.batches.empty())
-        samples.push_back(weighted_samples(it));
+        samples.push_back(metric_samples(it));
     if (samples.empty())
       continue;
     const bool stable = stop.stop_after(std::move(samples));
@@ -370,9 +434,21 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
     }
     if (f == total_forks_) {
       result.stop.stable = false;
-      result.stop.reason = fmt::format("max forks ({}) reached", cfg_.max_forks);
+      // Why it did not stabilise: what the criterion needed (its last values
+      // follow in the table's note).
+      std::vector<std::string> needed;
+      if (policy_.cv)
+        needed.push_back(fmt::format("cv settled within {}", policy_.cv_threshold));
+      if (policy_.rciw)
+        needed.push_back(fmt::format("rciw settled within {}", policy_.rciw_threshold));
+      if (policy_.kld)
+        needed.push_back(fmt::format("kld rose above {}", policy_.kld_threshold));
+      result.stop.reason = fmt::format("max forks ({}) reached before {}", cfg_.max_forks, fmt::join(needed, " and "));
     }
   }
+  // Stable needs a measured fork, and every measured fork's warmup stable.
+  result.stop.stable &= std::any_of(result.forks.begin(), result.forks.end(),
+                                    [](const ForkResult &fr) { return !fr.failed() && !fr.warmup; });
   for (const ForkResult &fr : result.forks)
     result.stop.stable &= fr.warmup_stable || fr.failed();
   result.summary = summarize(result.forks, run_.counter_names.size(), run_.timer.ticks_per_ns, cfg_.seed);
@@ -381,9 +457,31 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   flag_result(result, run_.timer);
   run_.load_end = read_machine_load();
   save(false); // after every benchmark: a killed run still leaves a complete file
+  // The row, as soon as it is known, flushed also into a pipe.
+  const std::string change = baseline_ ? change_cell(*baseline_, result, run_.timer.ticks_per_ns) : "";
+  rows_.push_back(layout_->row(run_, result, change));
+  progress_.done();
+  std::printf("%s\n", layout_->text(rows_.back()).c_str());
+  std::fflush(stdout);
 }
 
 void Runner::measure(const std::vector<std::size_t> &selected) {
+  std::size_t longest = 0;
+  bool throughput = false;
+  for (std::size_t i : selected) {
+    longest = std::max(longest, benchmarks()[i].name.size());
+    BenchmarkResult declared;
+    declared_throughput(benchmarks()[i], declared);
+    throughput |= declared.bytes_per_op > 0 || declared.items_per_op > 0;
+  }
+  layout_.emplace(run_, longest, throughput, baseline_.has_value());
+  const double worst = worst_case_seconds() * double(selected.size());
+  std::fprintf(stderr, "%zu benchmark(s), at most %s%s%s\n", selected.size(),
+               duration(cfg_.budget > 0 ? std::min(worst, cfg_.budget + worst_case_seconds()) : worst).c_str(),
+               policy_.dynamic() ? " (each stops once its result is stable, usually much sooner)" : "",
+               baseline_ ? fmt::format("; compared with {} ({})", baseline_->name, baseline_->path).c_str() : "");
+  std::printf("%s\n", layout_->text(layout_->header()).c_str());
+  std::fflush(stdout);
   for (std::size_t k = 0; k < selected.size() && !g_interrupted; ++k)
     measure_benchmark(selected[k], k, selected.size());
 }
@@ -393,7 +491,18 @@ int Runner::finish() {
   run_.partial = bool(g_interrupted);
   run_.load_end = read_machine_load();
   save(true);
-  print_table(run_);
+  int status = 0;
+  if (!cfg_.markdown.empty() && layout_) {
+    try {
+      const std::string md = markdown_table(*layout_, rows_);
+      write_output(cfg_.markdown, [&](std::ostream &out) { out << md; });
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "error: --markdown: %s\n", e.what());
+      status = 1;
+    }
+  }
+  if (!run_.partial && !save_baselines(run_, binary_))
+    status = 1;
   print_machine_busy(run_);
   int multiplexed = 0;
   for (const BenchmarkResult &r : run_.benchmarks)
@@ -405,52 +514,55 @@ int Runner::finish() {
                  multiplexed);
   if (run_.partial) {
     std::fprintf(stderr, "interrupted: results so far%s%s\n", cfg_.json.empty() ? "" : " are in ", cfg_.json.c_str());
-    return 130;
+    return 128 + g_signal;
   }
-  return 0;
+  int all_failed = 0;
+  for (const BenchmarkResult &r : run_.benchmarks)
+    all_failed += std::none_of(r.forks.begin(), r.forks.end(), [](const ForkResult &f) { return !f.failed(); });
+  if (all_failed)
+    std::fprintf(stderr, "error: every fork of %d benchmark(s) failed: nothing measured for them\n", all_failed);
+  return write_failed_ || all_failed ? 1 : status;
 }
 
 } // namespace
 
 int run_main(int argc, char **argv) {
-  CLI::App app{"steady benchmark runner: forks fresh processes, measures TSC time and counters per iteration"};
   Cli cli;
-  define(app, cli);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError &e) {
-    return app.exit(e) == 0 ? 0 : 2;
-  }
+  if (int status = parse_command_line(argc, argv, cli); status >= 0)
+    return status;
   RunConfig &cfg = cli.cfg;
-  if (!cli.profile.empty()) {
-    apply_profile(app, cfg);
-    cfg.profile = cli.profile;
-  }
-  // Asking for a number of forks or warmup iterations (like JMH's -f, -wi)
-  // means a static configuration, unless a criterion is named as well.
-  if (!app.count("--stop") && (app.count("--forks") || app.count("--warmup-iterations")))
-    cfg.stop = "none";
-  cfg.mode = cli.mode == "sample" ? Mode::Sample : cli.mode == "ss" ? Mode::SingleShot : Mode::AverageTime;
 
+  if (cli.valgrind_probe)
+    return serve_valgrind_probe();
   if (!cli.fork_spec.empty()) {
     std::size_t index;
     int number, fd;
     if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d", &index, &number, &fd) != 3 || index >= benchmarks().size())
       return 2;
-    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec));
+    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out);
   }
 
+  if (std::string twice = duplicate_names(); !twice.empty()) {
+    std::fprintf(stderr, "error: %s (nothing was run)\n", twice.c_str());
+    return 2;
+  }
   std::vector<std::size_t> selected;
   if (!select_benchmarks(cfg.filter, selected))
     return 2;
+  if (selected.empty() && !cfg.list) {
+    std::fprintf(stderr,
+                 "error: --filter='%s' matches none of the %zu benchmarks (--list names them; nothing was run)\n",
+                 cfg.filter.c_str(), benchmarks().size());
+    return 2;
+  }
   if (cfg.list) {
     for (std::size_t i : selected)
       std::printf("%s\n", benchmarks()[i].name.c_str());
     return 0;
   }
-  std::erase(cfg.counters, std::string()); // "--counters=": none
   std::vector<std::string> wanted_counters = cfg.counters;
-  if (!app.count("--counters")) {
+  const bool valgrind = cfg.instrument == "valgrind";
+  if (!cli.counters_given && !valgrind) {
     wanted_counters = {"cycles", "instructions"};
     cfg.counters_auto = true;
   }
@@ -468,9 +580,43 @@ int run_main(int argc, char **argv) {
     std::printf("%s\n", doc.dump().c_str());
     return 0;
   }
+  for (auto [flag, path] :
+       {std::pair("--json", &cfg.json), std::pair("--csv", &cfg.csv), std::pair("--markdown", &cfg.markdown)}) {
+    try {
+      if (!path->empty())
+        check_output(*path);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "error: %s: %s (nothing was run)\n", flag, e.what());
+      return 2;
+    }
+  }
+  const std::string binary = argc > 0 ? argv[0] : "benchmark";
+  if (!cfg.save_baseline.empty())
+    if (std::string problem = prepare_baseline_dir(binary); !problem.empty()) {
+      std::fprintf(stderr, "error: --save-baseline=%s: %s (nothing was run)\n", cfg.save_baseline.c_str(),
+                   problem.c_str());
+      return 2;
+    }
+  std::string baseline_error;
+  std::optional<Baseline> baseline = load_baseline(cfg, binary, baseline_error);
+  if (!baseline_error.empty()) {
+    std::fprintf(stderr, "error: %s (nothing was run)\n", baseline_error.c_str());
+    return 2;
+  }
+  std::optional<ValgrindSession> session;
+  if (valgrind && !selected.empty()) {
+    if (std::string why = session.emplace().open(!cli.valgrind_checked); !why.empty()) {
+      std::fprintf(stderr, "error: --instrument=valgrind: %s (nothing was run)\n", why.c_str());
+      return 2;
+    }
+    if (!cli.valgrind_checked)
+      std::fprintf(stderr, "note: --instrument=valgrind counts the instructions the payload executes under callgrind, "
+                           "not time: system calls, sleeps and waits on a clock count as the instructions they "
+                           "execute, not as the time they take\n");
+  }
   warn_unprotected(selected);
 
-  Runner runner(cfg, cli.timer_spec, wanted_counters);
+  Runner runner(cfg, cli.timer_spec, wanted_counters, session ? &*session : nullptr, std::move(baseline), binary);
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   runner.measure(selected);

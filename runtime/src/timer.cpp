@@ -8,8 +8,11 @@
 #endif
 
 #include "steady/registry.h"
+#include "valgrind.h"
 
 namespace steady {
+
+const bool g_use_rdtscp = !running_on_valgrind();
 namespace {
 
 double monotonic_ns() {

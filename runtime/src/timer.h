@@ -35,10 +35,19 @@ inline std::uint64_t ticks_begin() {
 #endif
 }
 
+// False under valgrind (--instrument=valgrind), which runs rdtscp only when
+// CPUID reports it, and VMs (this project's) may not report it though the
+// CPU has it: ticks_end reads rdtsc there.
+extern const bool g_use_rdtscp;
+
 // `cpu` receives an identifier of the CPU that read the counter (TSC_AUX),
 // or 0 where there is none.
 inline std::uint64_t ticks_end(std::uint32_t &cpu) {
 #if defined(__x86_64__)
+  if (!g_use_rdtscp) [[unlikely]] {
+    cpu = 0;
+    return ticks_begin();
+  }
   std::uint64_t t = __rdtscp(&cpu);
   _mm_lfence();
   return t;

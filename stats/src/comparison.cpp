@@ -29,6 +29,7 @@ Series pick(const Series &s, const std::vector<std::size_t> &order, int iteratio
     out.fork_rounds.push_back(s.fork_rounds[k]);
     out.iterations_per_fork = int(n);
   }
+  out.instructions = s.instructions;
   return out;
 }
 

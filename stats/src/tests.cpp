@@ -19,8 +19,21 @@ double two_sided_normal_p(double z) {
 
 } // namespace
 
+namespace {
+
+// A t-test of samples without spread (instruction counts that do not vary):
+// the limit of infinite degrees of freedom, p = 1 without a difference and 0
+// with one, instead of a division by zero.
+TestResult no_spread(double difference) {
+  return {difference == 0 ? 0.0 : std::copysign(INFINITY, difference), difference == 0 ? 1.0 : 0.0, INFINITY};
+}
+
+} // namespace
+
 TestResult welch_t_test(std::span<const double> a, std::span<const double> b) {
   double va = variance(a) / double(a.size()), vb = variance(b) / double(b.size());
+  if (va + vb == 0) // no spread (exact counts): the limit, any difference is certain
+    return no_spread(mean(b) - mean(a));
   double t = (mean(b) - mean(a)) / std::sqrt(va + vb);
   double df = (va + vb) * (va + vb) / (va * va / double(a.size() - 1) + vb * vb / double(b.size() - 1));
   boost::math::students_t dist(df);
@@ -33,6 +46,8 @@ TestResult paired_t_test(std::span<const double> a, std::span<const double> b) {
   for (std::size_t i = 0; i < a.size(); ++i)
     d[i] = b[i] - a[i];
   const double n = double(d.size());
+  if (variance(d) == 0)
+    return no_spread(mean(d));
   double t = mean(d) / std::sqrt(variance(d) / n);
   boost::math::students_t dist(n - 1);
   double p = 2 * boost::math::cdf(boost::math::complement(dist, std::abs(t)));
@@ -66,6 +81,8 @@ TestResult mann_whitney_u(std::span<const double> a, std::span<const double> b) 
   }
   double w = rank_sum_b - n2 * (n2 + 1) / 2;
   double sigma = std::sqrt(n1 * n2 / 12 * ((n + 1) - tie_term / (n * (n - 1))));
+  if (sigma == 0) // every value tied (equal counts): no evidence of a shift
+    return {w, 1.0};
   double z = (w - n1 * n2 / 2) / sigma;
   return {w, two_sided_normal_p(z)};
 }

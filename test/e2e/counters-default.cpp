@@ -12,7 +12,7 @@
 STEADY_BENCH(mul) { return 3 * 7; }
 
 // QUIET-NOT: note:
-// QUIET: benchmark{{.*}}ns/op{{.*}}ticks/op forks iters
+// QUIET: benchmark{{.*}}time/op{{.*}}ticks/op forks iters
 // QUIET-NEXT: mul {{.*}} 1/1
 // JSON: True [] ['cycles', 'instructions']
 // NONE: False {'names': [], 'unavailable': []}

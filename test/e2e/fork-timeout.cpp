@@ -1,7 +1,8 @@
 // A payload that hangs is killed at the per-fork timeout and reported; the
 // iterations it finished before hanging are kept.
+// Every fork of it failed, so the run exits 1.
 // RUN: %clangxx -O2 -fpass-plugin=%plugin %s %libsteady -o %t
-// RUN: %t --forks=1 --warmup-iterations=0 --iterations=200 --iteration-time=0.005 --timeout=1 --json=%t.json 2>%t.err >/dev/null
+// RUN: %not %t --forks=1 --warmup-iterations=0 --iterations=200 --iteration-time=0.005 --timeout=1 --json=%t.json 2>%t.err >/dev/null
 // RUN: %FileCheck %s --check-prefix=ERR < %t.err
 // RUN: %python %S/Inputs/results.py %t.json | %FileCheck %s
 #include <atomic>

@@ -13,7 +13,7 @@ STEADY_BENCH(add_small) { return 3 + 4; }
 // LIST:      mul_small
 // LIST-NEXT: add_small
 
-// MEASURE:       benchmark{{ +}}ns/op
+// MEASURE:       benchmark{{ +}}time/op
 // MEASURE-NEXT:  mul_small{{ +}}{{[0-9]+\.[0-9]+}}
 // MEASURE-NOT:   add_small
 

@@ -144,5 +144,26 @@ TEST(AbLooks, DoublingFromMinForksAndAtMaxForks) {
   EXPECT_EQ(stats::look_schedule(1, 10), (std::vector<int>{2, 4, 8, 10}));
 }
 
+// Google Benchmark's argument naming against steady's parameters
+// (docs/compare-and-ab.md, "Names").
+TEST(SameBenchmark, GoogleBenchmarkArgumentsMatchSteadyParameters) {
+  EXPECT_TRUE(driver::same_benchmark("umap_find/64", "umap_find/n=64"));
+  EXPECT_TRUE(driver::same_benchmark("umap_find/n:64", "umap_find/n=64"));
+  EXPECT_TRUE(driver::same_benchmark("BM_grid/64/8", "grid/n=64/k=8"));
+  EXPECT_TRUE(driver::same_benchmark("grid/64/8/real_time", "grid/n=64/k=8"));
+  EXPECT_TRUE(driver::same_benchmark("grid/64/8/repeats:5/threads:1", "grid/n=64/k=8"));
+  EXPECT_TRUE(driver::same_benchmark("plain", "BM_plain"));
+}
+
+TEST(SameBenchmark, DifferentValuesNamesOrCountsDoNotMatch) {
+  EXPECT_FALSE(driver::same_benchmark("umap_find/64", "umap_find/n=128"));
+  EXPECT_FALSE(driver::same_benchmark("umap_find/m:64", "umap_find/n=64"));
+  EXPECT_FALSE(driver::same_benchmark("grid/8/64", "grid/n=64/k=8"));
+  EXPECT_FALSE(driver::same_benchmark("grid/64", "grid/n=64/k=8"));
+  EXPECT_FALSE(driver::same_benchmark("umap_find/64", "map_find/n=64"));
+  // A steady parameter named like a Google Benchmark modifier is an argument.
+  EXPECT_TRUE(driver::same_benchmark("pool/threads=4", "pool/4"));
+}
+
 } // namespace
 } // namespace steady

@@ -86,6 +86,52 @@ TEST(ResultsReader, NamesTheFileAndTheMissingField) {
   EXPECT_THROW(results_from_json(json::array(), "'z.json'"), std::runtime_error);
 }
 
+// What the statistics rely on is checked in the reader; each refusal names the
+// file, the benchmark and the field.
+json one_iteration(double ns_per_op, std::uint64_t ops = 10) {
+  return {
+      {"schema", "steady-results/1"},
+      {"benchmarks",
+       {{{"name", "x"},
+         {"forks", {{{"fork", 1}, {"status", "ok"}, {"iterations", {{{"ops", ops}, {"ns_per_op", ns_per_op}}}}}}}}}}};
+}
+
+std::string refusal(const json &doc) {
+  try {
+    results_from_json(doc, "'x.json'");
+  } catch (const std::runtime_error &e) {
+    return e.what();
+  }
+  return "read";
+}
+
+TEST(ResultsReader, RefusesValuesNoMeasurementGives) {
+  EXPECT_EQ(refusal(one_iteration(-1)),
+            "'x.json': benchmark 'x', /benchmarks/0/forks/0/iterations/0/ns_per_op is -1: must be a time from 0 to "
+            "1e18 ns");
+  EXPECT_NE(refusal(one_iteration(1e308)).find("ns_per_op is 1e+308"), std::string::npos);
+  EXPECT_NE(refusal(one_iteration(1, 0)).find("/ops is 0: must be at least 1"), std::string::npos);
+  json ticks = one_iteration(1);
+  ticks["machine"]["timer"]["ticks_per_ns"] = 0;
+  EXPECT_EQ(refusal(ticks), "'x.json': machine.timer.ticks_per_ns is 0: must be a positive number");
+  EXPECT_EQ(refusal(one_iteration(0)), "read"); // a payload can measure nothing
+}
+
+TEST(ResultsReader, RefusesOneNameTwice) {
+  json doc = one_iteration(1);
+  doc["benchmarks"].push_back(doc["benchmarks"][0]);
+  EXPECT_EQ(refusal(doc), "'x.json': benchmark 'x' appears twice (benchmarks 0 and 1)");
+}
+
+TEST(ResultsReader, NamesTheBenchmarkAndPathOfAWrongType) {
+  json doc = one_iteration(1);
+  doc["benchmarks"][0]["forks"][0]["iterations"][0]["ops"] = "ten";
+  EXPECT_EQ(refusal(doc), "'x.json' has a value of the wrong type: benchmark 'x' "
+                          "(/benchmarks/0/forks/0/iterations/0/ops) type must be number, but is string");
+  json schema = {{"schema", 1}, {"benchmarks", json::array()}};
+  EXPECT_EQ(refusal(schema), "'x.json' is not a steady result file (schema steady-results/1)");
+}
+
 TEST(ResultsReader, ToleratesWhatReadersDoNotNeed) {
   // As the tests' generators and steady ab write them: no machine, no
   // summary, no fork details.

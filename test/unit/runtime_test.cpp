@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "measure.h"
+#include "outputs.h"
 #include "steady/results_json.h"
 
 namespace steady {
@@ -387,6 +388,38 @@ TEST(Json, PreemptionAndLoadAreWritten) {
   EXPECT_EQ(p["preempted"], 3);
   EXPECT_EQ(p["discarded"], 3);
   EXPECT_EQ(p["kept"], 0);
+}
+
+TEST(BatchThinning, ToAtMostKeepsTheWeightedMean) {
+  std::vector<BatchSample> s;
+  double weighted = 0, ops = 0;
+  for (int i = 0; i < 1000; ++i) {
+    s.push_back({double(i % 7) + 1, std::uint64_t(i % 3 + 1)});
+    weighted += s.back().ticks_per_op * double(s.back().ops);
+    ops += double(s.back().ops);
+  }
+  std::vector<BatchSample> sixteen = s, one = s;
+  thin_batches(sixteen, 16);
+  thin_batches(one, 1);
+  EXPECT_LE(sixteen.size(), 16u);
+  EXPECT_GE(sixteen.size(), 8u);
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_NEAR(one[0].ticks_per_op, weighted / ops, 1e-9);
+  EXPECT_EQ(double(one[0].ops), ops);
+}
+
+TEST(Units, TimesAreScaledPerRow) {
+  EXPECT_EQ(scaled_time(0.3125), "0.3125 ns");
+  EXPECT_EQ(scaled_time(311.2), "311.2 ns");
+  EXPECT_EQ(scaled_time(1500), "1.500 µs");
+  EXPECT_EQ(scaled_time(2.5e6), "2.500 ms");
+  EXPECT_EQ(scaled_time(2001781911), "2.002 s");
+}
+
+TEST(Units, ThroughputPerSecond) {
+  // 64 KiB in 2 us: 32.768 GB/s; one item in 2 us: 500 k items/s.
+  EXPECT_EQ(throughput(65536, 2000, "B"), "32.768 GB/s");
+  EXPECT_EQ(throughput(1, 2000, "items"), "500.0 kitems/s");
 }
 
 } // namespace

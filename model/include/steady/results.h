@@ -12,7 +12,9 @@
 #include <utility>
 #include <vector>
 
+#include "steady/comparison.h"
 #include "steady/stats.h"
+#include "steady/stopping.h"
 
 namespace steady {
 
@@ -31,15 +33,26 @@ struct RunConfig {
   int iterations = 10;          // mi
   int forks = 3;                // f (static configuration)
   int warmup_forks = 0;         // wf
-  double warmup_time = 0.05;    // wt, seconds per warmup iteration
-  double iteration_time = 0.05; // mt, seconds per measurement iteration
+  double warmup_time = 0.01;    // wt, seconds per warmup iteration
+  double iteration_time = 0.01; // mt, seconds per measurement iteration
   Mode mode = Mode::AverageTime;
   std::string filter = ".*";
   std::vector<std::string> counters;
   // No --counters given: cycles and instructions are counted when the PMU
   // allows it, and dropped without a note when it does not.
   bool counters_auto = false;
-  std::string json, csv;  // output paths, not recorded
+  std::string json, csv, markdown; // output paths, not recorded
+  // Batch samples kept per iteration in the JSON: "full" (all, up to
+  // kMaxBatchSamples), "default" (thinned to kDefaultJsonSamples), "compact" (none).
+  std::string json_samples = "default";
+  // Seconds for the whole run and for each benchmark (0: unbounded): no
+  // further fork starts once a benchmark's share is spent.
+  double budget = 0, benchmark_budget = 0;
+  // Baselines (runtime/src/baseline.cpp): save this run under a name, compare
+  // with a named one; by default with the last run of the same binary.
+  std::string save_baseline, baseline;
+  bool no_baseline = false;
+  int progress = -1;      // -1: when stderr is a terminal; 0 never; 1 always
   std::uint64_t seed = 0; // shuffles nothing yet; recorded for analyses that resample
   double timeout = 120;   // seconds per fork before it is killed
   // Dynamic reconfiguration (--stop): warmup stops between min_warmup and
@@ -56,6 +69,9 @@ struct RunConfig {
   bool verbose = false;
   bool list = false;
   std::string profile; // --profile given ("" for none), recorded in the results
+  // What an iteration measures: "tsc" (time) or "valgrind" (every fork runs
+  // under callgrind and counts the payload's instructions: Iteration::simulated).
+  std::string instrument = "tsc";
 };
 
 struct TimerInfo {
@@ -85,6 +101,25 @@ struct UnavailableCounter {
   std::string name, reason;
 };
 
+// Under --instrument=valgrind, what callgrind's simulation counted for the
+// payload's batches of an iteration, per op (runtime/src/valgrind.h). Its
+// fixed caches (those iai uses: I1 and D1 32 KiB 8-way, LL 8 MiB 16-way,
+// 64-byte lines) make the counts the same on every machine.
+struct Simulated {
+  double instructions = 0;                // Ir: exact for a deterministic payload
+  double data_reads = 0, data_writes = 0; // Dr, Dw
+  double l1_misses = 0;                   // I1mr + D1mr + D1mw
+  double ll_misses = 0;                   // ILmr + DLmr + DLmw
+  double estimated_cycles = 0;            // estimated_cycles() of the above
+};
+
+// Itamar Turner-Trauring's estimate from cache simulation counts, as iai and
+// iai-callgrind compute it ("Estimated Cycles"; pythonspeed.com/articles/
+// consistent-benchmarking-in-ci/): L1 hits + 5 x LL hits + 35 x RAM accesses,
+// where accesses = Ir + Dr + Dw, L1 hits = accesses - L1 misses, LL hits =
+// L1 misses - LL misses and RAM accesses = LL misses.
+double estimated_cycles(double accesses, double l1_misses, double ll_misses);
+
 struct BatchSample {
   double ticks_per_op;
   std::uint64_t ops; // the weight
@@ -111,6 +146,7 @@ struct Iteration {
   int preempted_kept = 0;
   bool preemption_bound_hit = false; // no clean batch within the bound: the samples are preempted ones
   std::vector<BatchSample> batches;
+  std::optional<Simulated> simulated; // --instrument=valgrind only
 };
 
 // How the fork detected preemption (runtime/src/preemption.h).
@@ -121,9 +157,16 @@ struct PreemptionInfo {
   double read_ns = 0;          // cost of one reading, paid once per batch outside the timed region
 };
 
+// Merges neighbouring samples (weights add up, the weighted mean is kept)
+// until at most `max` (>= 1) remain.
+void thin_batches(std::vector<BatchSample> &samples, std::size_t max);
+
 // The batch samples of an iteration as the statistics take them, in ticks/op
 // divided by `ticks_per_ns` (1: ticks).
 stats::IterationSamples weighted_samples(const Iteration &it, double ticks_per_ns = 1);
+// What the stopping criteria see of an iteration: its instructions per op
+// (one sample) when it was simulated, else its batch samples in ticks/op.
+stats::IterationSamples metric_samples(const Iteration &it);
 
 enum class ForkStatus { ok, crashed, timeout, error, interrupted, spawn_failed, runner_failed };
 
@@ -195,6 +238,11 @@ struct Summary {
   // random-effects ANOVA; NaN when no node ran two forks).
   int nodes = 0;
   double between_node_share = 0;
+  // --instrument=valgrind: the simulated counts per op over the measurement
+  // iterations, and the lowest and highest fork mean of instructions per op
+  // (equal when the payload's count does not vary between processes).
+  std::optional<Simulated> simulated;
+  double instructions_fork_min = 0, instructions_fork_max = 0;
 };
 
 struct StopResult {
@@ -222,6 +270,8 @@ struct BenchmarkResult {
   // "measures-nothing", "first-invocation-slow" (runtime/src/flags.cpp).
   std::vector<std::string> flags;
   double first_invocation_ratio = 0; // median first invocation / ns_per_op, 0 if unknown
+  // Declared by the benchmark (Fixture::bytes_per_op, items_per_op): 0 if not.
+  double bytes_per_op = 0, items_per_op = 0;
   std::vector<ForkResult> forks;
   StopResult stop;
   Summary summary;
@@ -250,6 +300,16 @@ struct RunResult {
 // Over the measurement iterations of the forks that did not fail; the 99 % CI
 // is the hierarchical bootstrap's.
 Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns, std::uint64_t seed);
+
+// A benchmark's measurement forks (ok, not warmup) and their measurement
+// iterations, with batch samples in ns/op, or in instructions per op when
+// every one was simulated (--instrument=valgrind), as the comparison takes
+// them; no forks when none measured.
+stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns);
+
+// The stopping policy a run's configuration describes (its --stop already
+// validated): the runner's, and steady slurm's when it decides the next wave.
+StopPolicy stop_policy(const RunConfig &cfg);
 
 // instructions / cycles from the counters per op ("cycles" or "cpu-cycles",
 // and "instructions"), 0 when either is missing.

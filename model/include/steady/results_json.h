@@ -34,11 +34,15 @@ NLOHMANN_JSON_SERIALIZE_ENUM(Mode, {{Mode::AverageTime, "avgt"}, {Mode::Sample, 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RunConfig, warmup_iterations, iterations, forks, warmup_forks,
                                                 warmup_time, iteration_time, mode, filter, counters, counters_auto,
                                                 seed, timeout, profile, no_fork, stop, threshold, min_warmup,
-                                                max_warmup, min_forks, max_forks, window)
+                                                max_warmup, min_forks, max_forks, window, instrument, budget,
+                                                benchmark_budget, json_samples)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimerInfo, ticks_per_ns, source, invariant, resolution_ticks,
                                                 overhead_ticks, loop_ticks_per_op)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PreemptionInfo, mechanism, fallback_reason, margin_ns, read_ns)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CompileFinding, kind, message)
+// Per op (an iteration's, or a summary's mean).
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Simulated, instructions, data_reads, data_writes, l1_misses, ll_misses,
+                                                estimated_cycles)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(StopResult, criterion, stable, reason, last)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(AbFork, side, round, sequence, binary)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(SlurmFork, node, job_id, array_job_id, array_task_id)
@@ -67,33 +71,43 @@ void from_json(const nlohmann::json &j, RunResult &run);
 // "ok", "crashed", ... as in the file.
 std::string to_string(ForkStatus s);
 
-// Parses a JSON file. Throws std::runtime_error("cannot open 'F'" / "'F' is
-// not valid JSON (truncated?): ...").
+// Parses a JSON file. Throws std::runtime_error("cannot open 'F': <errno
+// text>" / "cannot read 'F': it is a directory" / "'F' is not valid JSON
+// (truncated?): ...").
 nlohmann::json read_json_file(const std::string &path);
 
 // Whether `doc` says it is a steady result file (schema steady-results/1).
 bool is_results_document(const nlohmann::json &doc);
 
+// A JSON library exception's message without the library's tag, keeping
+// the JSON pointer to the value (JSON_DIAGNOSTICS).
+std::string json_error_text(const std::exception &e);
+
 // A result file's document as typed results; `what` names it in errors.
 // Throws std::runtime_error "WHAT is not a steady result file (schema
-// steady-results/1)" or "WHAT is missing data: <the field>".
+// steady-results/1)" or "WHAT: benchmark 'B' (/benchmarks/3/forks/0) key
+// 'status' not found", and refuses what no measurement gives (negative or
+// non-finite times, zero ops, a non-positive ticks_per_ns, one benchmark
+// name twice), naming the benchmark and the field.
 RunResult results_from_json(const nlohmann::json &doc, const std::string &what);
 // The same from a file, named in errors as 'PATH'.
 RunResult read_results(const std::string &path);
 
-// Writes `path` through a temporary file renamed over it, so that a reader
-// never sees half a file and an interrupted writer leaves the last complete
-// one. Throws std::runtime_error naming the file.
-void write_atomically(const std::string &path, const std::function<void(std::ostream &)> &write);
-
 // Writes result files: the header indented for people, each benchmark one
 // compact line (its batch samples are most of the file). For a run written
 // again after every benchmark, a finished benchmark is serialized once.
+// Written with write_output (steady/output_file.h).
+// `max_samples` (0: all) thins each iteration's batch samples to at most
+// that many (neighbours merged, weighted mean kept): 1 keeps the iteration's
+// mean alone.
 class ResultsWriter {
 public:
+  explicit ResultsWriter(std::size_t max_samples = 0) : max_samples_(max_samples) {}
   void write(const RunResult &run, const std::string &path);
 
 private:
+  std::string benchmark_json(const BenchmarkResult &b) const;
+  std::size_t max_samples_;
   std::vector<std::string> cached_;
 };
 

@@ -39,6 +39,10 @@ public:
   virtual void teardown_invocation() {}
   virtual void reset() {} // every reset_every() invocations, untimed
   virtual std::uint64_t reset_every() const { return 0; }
+  // What one invocation processes, for a throughput column (B/s, items/s);
+  // 0: not declared. May depend on the parameters.
+  virtual double bytes_per_op() const { return 0; }
+  virtual double items_per_op() const { return 0; }
 
   // This instance's parameter values; an unknown name throws std::out_of_range.
   const std::string &param(std::string_view name) const;

@@ -31,6 +31,10 @@ struct Benchmark {
   // payload, "kind\tmessage\n" per finding (folded, deleted, hoisted,
   // mutated); null without findings or without the plugin.
   const char *const *compile_findings = nullptr;
+  // The source file compiled (differs from `file` for a header) and whether
+  // it was compiled with optimization (__OPTIMIZE__, -O1 and above).
+  const char *translation_unit = "";
+  bool optimized = true;
 };
 
 // Every benchmark registered in the program, in registration order.
@@ -67,14 +71,26 @@ template <class B> [[gnu::noinline]] void run_batch_f(Fixture *state, std::uint6
   }
 }
 
-template <class B> bool register_benchmark(const char *name, const char *file, int line) {
+// Whether the file registering a benchmark is compiled with optimization: a
+// macro, evaluated in that file (a variable would differ between files).
+#ifdef __OPTIMIZE__
+#define STEADY_DETAIL_OPTIMIZED true
+#else
+#define STEADY_DETAIL_OPTIMIZED false
+#endif
+
+template <class B>
+bool register_benchmark(const char *name, const char *file, const char *unit, int line, bool optimized) {
   Benchmark b{name, {}, file, line, &B::protected_by_plugin, nullptr, &run_batch<B>};
   b.compile_findings = &B::compile_findings;
+  b.translation_unit = unit;
+  b.optimized = optimized;
   return add_benchmark(std::move(b), {});
 }
 
 template <class B>
-bool register_fixture_benchmark(const char *name, const char *file, int line, std::vector<ParamAxis> axes) {
+bool register_fixture_benchmark(const char *name, const char *file, const char *unit, int line, bool optimized,
+                                std::vector<ParamAxis> axes) {
   // Overriding a virtual changes the type of &B::member from the base's.
   using Base = void (Fixture::*)();
   constexpr bool invocation =
@@ -88,6 +104,8 @@ bool register_fixture_benchmark(const char *name, const char *file, int line, st
               &run_batch_f<B>,
               invocation};
   b.compile_findings = &B::compile_findings;
+  b.translation_unit = unit;
+  b.optimized = optimized;
   return add_benchmark(std::move(b), axes);
 }
 

@@ -29,8 +29,8 @@
     STEADY_PAYLOAD_ATTR(&protected_by_plugin, &compile_findings)                                                       \
     static auto payload();                                                                                             \
   };                                                                                                                   \
-  [[maybe_unused]] const bool steady_registered_##name =                                                               \
-      ::steady::detail::register_benchmark<steady_bench_##name>(#name, __FILE__, __LINE__);                            \
+  [[maybe_unused]] const bool steady_registered_##name = ::steady::detail::register_benchmark<steady_bench_##name>(    \
+      #name, __FILE__, __BASE_FILE__, __LINE__, STEADY_DETAIL_OPTIMIZED);                                              \
   }                                                                                                                    \
   auto steady_bench_##name::payload()
 
@@ -45,6 +45,7 @@
     auto payload();                                                                                                    \
   };                                                                                                                   \
   [[maybe_unused]] const bool steady_registered_##name =                                                               \
-      ::steady::detail::register_fixture_benchmark<steady_bench_##name>(#name, __FILE__, __LINE__, {__VA_ARGS__});     \
+      ::steady::detail::register_fixture_benchmark<steady_bench_##name>(#name, __FILE__, __BASE_FILE__, __LINE__,      \
+                                                                        STEADY_DETAIL_OPTIMIZED, {__VA_ARGS__});       \
   }                                                                                                                    \
   auto steady_bench_##name::payload()

@@ -22,6 +22,8 @@ struct Series {
   // The runner flagged it: indistinguishable from the empty loop, so a
   // ratio of two such numbers means nothing.
   bool measures_nothing = false;
+  // The values are instructions per op (--instrument=valgrind), not ns/op.
+  bool instructions = false;
 };
 
 // The given forks, each cut to its first `iterations` iterations.

@@ -1,0 +1,469 @@
+//===- TimedLoop.cpp - the measured region of a Google Benchmark function -===//
+//
+// Before inlining the measurement loop is plain: the loop around the calls
+// that compare the State's iterator (or ask KeepRunning). Its code is
+// remembered by source position: after inlining, everything inlined into the
+// loop still carries the position of its call site in the loop, which is what
+// the optimized function is searched for. LICM drops the location of what it
+// hoists; such code is recognised by its users inside the loop.
+//
+//===----------------------------------------------------------------------===//
+#include "TimedLoop.h"
+
+#include <map>
+
+#include "Protect.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace steady {
+
+namespace {
+
+bool isStateMember(const Function *F) {
+  StringRef N = F ? F->getName() : "";
+  return N.starts_with("_ZN9benchmark5State") || N.starts_with("_ZNK9benchmark5State");
+}
+
+const Function *calleeOf(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  return CB ? CB->getCalledFunction() : nullptr;
+}
+
+const DILocation *outermost(const DILocation *L) {
+  while (L && L->getInlinedAt())
+    L = L->getInlinedAt();
+  return L;
+}
+
+// Code that computes or calls something (not control flow, markers, the
+// State's machinery, or the stack slots of locals).
+bool isWork(const Instruction &I) {
+  if (isStateMachinery(I) || isMarker(I) || isa<PHINode>(I) || isa<BranchInst>(I) || isa<CmpInst>(I) ||
+      isa<AllocaInst>(I) || isa<GetElementPtrInst>(I) || isa<ReturnInst>(I) || isa<UnreachableInst>(I))
+    return false;
+  const Value *Ptr = getLoadStorePointerOperand(&I);
+  return !Ptr || !isa<AllocaInst>(getUnderlyingObject(Ptr));
+}
+
+// A cleanup or error path (a throw, an exception cleanup): it runs at most
+// once, when the benchmark fails.
+bool isExceptionPath(const BasicBlock *BB) {
+  for (unsigned Depth = 0; BB && Depth < 4; ++Depth, BB = BB->getSinglePredecessor()) {
+    if (BB->isEHPad() || isa<ResumeInst>(BB->getTerminator()) || isa<UnreachableInst>(BB->getTerminator()))
+      return true;
+    if (any_of(*BB, [](const Instruction &I) {
+          auto *CB = dyn_cast<CallBase>(&I);
+          return CB && CB->doesNotReturn();
+        }))
+      return true;
+  }
+  return false;
+}
+
+// Every local's stack slot is in the entry block: one declared in the loop
+// body starts its lifetime in the loop.
+bool bornIn(const AllocaInst &AI, const Loop *L) {
+  return any_of(AI.users(), [&](const User *U) {
+    auto *II = dyn_cast<IntrinsicInst>(U);
+    return II && II->getIntrinsicID() == Intrinsic::lifetime_start && L->contains(II);
+  });
+}
+
+// Identifies a computation across loop copies: its callee, or its opcode.
+uintptr_t identity(const Instruction &I) {
+  if (auto *CB = dyn_cast<CallBase>(&I))
+    return reinterpret_cast<uintptr_t>(CB->getCalledOperand());
+  return I.getOpcode();
+}
+
+} // namespace
+
+bool drivesMeasurementLoop(const Instruction &I) {
+  const Function *Callee = calleeOf(I);
+  if (!isStateMember(Callee))
+    return false;
+  CxxName N = CxxName::of(*Callee);
+  return (N.Context == "benchmark::State::StateIterator" && N.Base == "operator!=") ||
+         (N.Context == "benchmark::State" && (N.Base == "KeepRunning" || N.Base == "KeepRunningBatch"));
+}
+
+bool holdsMeasurementLoop(const Function &F) {
+  // Google Benchmark's own library code is not a benchmark.
+  if (F.isDeclaration() || F.getName().starts_with("_ZN9benchmark") || F.getName().starts_with("_ZNK9benchmark"))
+    return false;
+  return any_of(instructions(F), [](const Instruction &I) { return drivesMeasurementLoop(I); });
+}
+
+bool isStateMachinery(const Instruction &I) {
+  if (isStateMember(calleeOf(I)))
+    return true;
+  // Inlined from benchmark.h, except the functions that consume the
+  // benchmark's values (DoNotOptimize, ClobberMemory). Line tables carry the
+  // callee's name and file only, not its class.
+  for (const DILocation *L = I.getDebugLoc(); L && L->getInlinedAt(); L = L->getInlinedAt()) {
+    const DISubprogram *SP = L->getScope()->getSubprogram();
+    if (SP && SP->getFilename().ends_with("benchmark/benchmark.h") && !SP->getName().starts_with("DoNotOptimize") &&
+        !SP->getName().starts_with("ClobberMemory"))
+      return true;
+  }
+  return false;
+}
+
+uint64_t positionOf(const DebugLoc &Loc) {
+  const DILocation *L = outermost(Loc.get());
+  if (!L || !L->getLine())
+    return 0;
+  return uint64_t(L->getLine()) << 20 | (L->getColumn() & 0xfffff);
+}
+
+bool TimedRegion::inLoop(const Instruction &I, LoopInfo &LI) const {
+  for (const Loop *L = LI.getLoopFor(I.getParent()); L; L = L->getParentLoop())
+    if (Loops.count(L))
+      return true;
+  return false;
+}
+
+TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
+  TimedRegion R;
+  for (Instruction &I : instructions(F))
+    if (drivesMeasurementLoop(I))
+      if (const Loop *L = LI.getLoopFor(I.getParent())) {
+        R.Loops.insert(L);
+        if (!R.First && I.getDebugLoc())
+          R.First = I.getDebugLoc();
+      }
+  R.Found = !R.Loops.empty();
+  std::set<uint64_t> Outside;
+  for (Instruction &I : instructions(F)) {
+    uint64_t P = positionOf(I.getDebugLoc());
+    // Markers and jumps (a temporary's lifetime end on a cleanup path) are no code to tell apart.
+    auto *BI = dyn_cast<BranchInst>(&I);
+    if (isMarker(I) || (BI && BI->isUnconditional()) || isExceptionPath(I.getParent()))
+      P = 0;
+    if (!R.inLoop(I, LI)) {
+      if (P)
+        Outside.insert(P);
+      continue;
+    }
+    if (P)
+      R.Positions.insert(P);
+    R.DoesWork |= isWork(I);
+    if (const Function *Callee = calleeOf(I); isStateMember(Callee) && CxxName::of(*Callee).Base == "PauseTiming")
+      R.Pauses = true;
+  }
+  // A position shared with code outside the loop (a macro, the for statement
+  // itself) does not tell the two apart.
+  for (uint64_t P : Outside)
+    R.Positions.erase(P);
+  return R;
+}
+
+MDNode *TimedRegion::toMD(LLVMContext &C) const {
+  auto Int = [&](uint64_t V) { return ConstantAsMetadata::get(ConstantInt::get(Type::getInt64Ty(C), V)); };
+  SmallVector<Metadata *, 16> Ops = {Int(Found), Int(DoesWork), Int(Pauses), First.getAsMDNode()};
+  for (uint64_t P : Positions)
+    Ops.push_back(Int(P));
+  return MDNode::get(C, Ops);
+}
+
+TimedRegion TimedRegion::fromMD(const MDNode *N) {
+  TimedRegion R;
+  if (!N || N->getNumOperands() < 4)
+    return R;
+  auto Int = [&](unsigned I) { return mdconst::extract<ConstantInt>(N->getOperand(I))->getZExtValue(); };
+  R.Found = Int(0);
+  R.DoesWork = Int(1);
+  R.Pauses = Int(2);
+  R.First = DebugLoc(cast_or_null<DILocation>(N->getOperand(3).get()));
+  for (unsigned I = 4; I < N->getNumOperands(); ++I)
+    R.Positions.insert(Int(I));
+  return R;
+}
+
+namespace {
+
+// The first user inside a loop, at a position of the timed region, of a value
+// computed outside every loop (through other such values).
+DebugLoc timedUser(const Instruction &I, LoopInfo &LI, const TimedRegion &R) {
+  SmallVector<const Instruction *, 8> Work{&I};
+  SmallPtrSet<const Instruction *, 8> Seen{&I};
+  while (!Work.empty()) {
+    const Instruction *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (!UI || !Seen.insert(UI).second || Seen.size() > 32)
+        continue;
+      if (!LI.getLoopFor(UI->getParent())) {
+        Work.push_back(UI);
+        continue;
+      }
+      if (R.Positions.count(positionOf(UI->getDebugLoc())) && !isStateMachinery(*UI))
+        return DebugLoc(const_cast<DILocation *>(outermost(UI->getDebugLoc().get())));
+    }
+  }
+  return {};
+}
+
+} // namespace
+
+HoistedWork hoistedOutOfTimedLoop(Function &Opt, const TimedRegion &R) {
+  DominatorTree DT(Opt);
+  LoopInfo LI(DT);
+  // The loops left of the measurement loop. Code of its body outside them
+  // and after them (a `return` on an error inside the loop) left through an
+  // exit, not by hoisting.
+  SmallVector<const BasicBlock *, 2> Headers;
+  for (const Loop *L : LI)
+    if (any_of(L->blocks(), [&](const BasicBlock *BB) {
+          return any_of(*BB, [&](const Instruction &I) {
+            return R.Positions.count(positionOf(I.getDebugLoc())) && !isStateMachinery(I);
+          });
+        }))
+      Headers.push_back(L->getHeader());
+  auto Before = [&](const Instruction &I) {
+    return Headers.empty() || any_of(Headers, [&](const BasicBlock *H) {
+             return isPotentiallyReachable(I.getParent(), H, nullptr, &DT, &LI) &&
+                    !isPotentiallyReachable(H, I.getParent(), nullptr, &DT, &LI);
+           });
+  };
+  // Computations still inside a loop: a copy outside (a peeled iteration) is not hoisted.
+  std::set<std::pair<uint64_t, uintptr_t>> Looped;
+  for (Instruction &I : instructions(Opt))
+    if (LI.getLoopFor(I.getParent()) && isCostly(I))
+      Looped.insert({positionOf(I.getDebugLoc()), identity(I)});
+  for (Instruction &I : instructions(Opt)) {
+    if (LI.getLoopFor(I.getParent()) || !isCostly(I) || isColdPath(I) || isExceptionPath(I.getParent()) ||
+        isStateMachinery(I))
+      continue;
+    // Bit and bound intrinsics (a sort's log2 of the size, a trip count's
+    // min) are index arithmetic, not the benchmark's work.
+    if (auto *II = dyn_cast<IntrinsicInst>(&I); II && !II->getType()->isFPOrFPVectorTy())
+      continue;
+    if (!Before(I))
+      continue;
+    if (uint64_t P = positionOf(I.getDebugLoc())) {
+      if (R.Positions.count(P) && !Looped.count({P, identity(I)}))
+        return {&I, I.getDebugLoc()};
+      continue;
+    }
+    // Without a location: floating point or calls only (index and trip-count
+    // arithmetic the optimizer computes before a loop is not the benchmark's work).
+    if (!isa<CallBase>(I) && !I.getType()->isFPOrFPVectorTy())
+      continue;
+    if (DebugLoc U = timedUser(I, LI, R))
+      return {&I, U};
+  }
+  return {};
+}
+
+bool timedLoopIsEmpty(Function &Opt, const TimedRegion &R) {
+  DominatorTree DT(Opt);
+  LoopInfo LI(DT);
+  for (Instruction &I : instructions(Opt)) {
+    if (isStateMachinery(I) || isMarker(I) || isa<PHINode>(I) || isa<ReturnInst>(I) || isa<UnreachableInst>(I))
+      continue;
+    if (auto *BI = dyn_cast<BranchInst>(&I); BI && BI->isUnconditional())
+      continue;
+    uint64_t P = positionOf(I.getDebugLoc());
+    if (R.Positions.count(P))
+      return false; // something of the body is left
+    // Memory or floating-point work in a loop whose origin is unknown (a
+    // merged location) may be the body; index arithmetic is not.
+    if (!P && LI.getLoopFor(I.getParent()) && isWork(I) &&
+        (I.mayReadOrWriteMemory() || I.getType()->isFPOrFPVectorTy()))
+      return false;
+  }
+  return true;
+}
+
+namespace {
+
+// What the loop's accesses reach: an object that outlives an iteration.
+struct Root {
+  const Value *Object;
+  int64_t Member; // offset of the member the data hangs off, or -1
+  bool operator<(const Root &O) const { return std::tie(Object, Member) < std::tie(O.Object, O.Member); }
+};
+
+class CarriedWrites {
+  Function &Opt;
+  const TimedRegion &R;
+  DominatorTree DT;
+  LoopInfo LI;
+  SmallPtrSet<const Value *, 2> States; // the benchmark::State arguments
+  struct Access {
+    const Instruction *I;
+    bool Writes, Reads;
+  };
+  std::map<Root, SmallVector<Access, 4>> Accesses;
+
+  struct Effects {
+    bool Known = true, Reads = false, Writes = false;
+  };
+  DenseMap<const Function *, Effects> Bodies;
+
+  Effects effectsOf(const CallBase &CB, unsigned Depth = 0) {
+    const Function *F = CB.getCalledFunction();
+    if (!F || CB.isInlineAsm())
+      return {false};
+    if (auto *MI = dyn_cast<MemIntrinsic>(&CB))
+      return {true, isa<MemTransferInst>(MI), true};
+    if (F->isIntrinsic() || CB.doesNotAccessMemory())
+      return {};
+    if (CB.onlyReadsMemory())
+      return {true, true, false};
+    // Allocation and exceptions do not touch the benchmark's data.
+    StringRef N = F->getName();
+    if (N.starts_with("_Znw") || N.starts_with("_Zna") || N.starts_with("_Zdl") || N.starts_with("_Zda") ||
+        N.starts_with("__cxa_") || N.starts_with("_ZSt20__throw") || N == "malloc" || N == "free")
+      return {};
+    if (F->isDeclaration() || Depth > 4)
+      return {false};
+    auto [It, New] = Bodies.try_emplace(F); // a recursive call adds nothing
+    if (!New)
+      return It->second;
+    Effects E;
+    for (const Instruction &I : instructions(*F)) {
+      if (isa<StoreInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+        E.Writes = true;
+      if (isa<LoadInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+        E.Reads = true;
+      if (auto *Call = dyn_cast<CallBase>(&I); Call && !isMarker(I)) {
+        Effects C = effectsOf(*Call, Depth + 1);
+        E.Known &= C.Known;
+        E.Reads |= C.Reads;
+        E.Writes |= C.Writes;
+      }
+    }
+    return Bodies[F] = E;
+  }
+
+  void rootsOf(const Value *Ptr, const Loop *L, SmallVectorImpl<Root> &Out, unsigned Depth = 0) {
+    SmallVector<const Value *, 4> Objects;
+    getUnderlyingObjects(Ptr, Objects);
+    const DataLayout &DL = Opt.getDataLayout();
+    for (const Value *Obj : Objects) {
+      // The contents of arrays and containers, not an object's own fields
+      // (a parser reused across iterations, a counter): at depth 0 an object
+      // must be an array; through a loaded pointer, anything it points to.
+      if (auto *G = dyn_cast<GlobalVariable>(Obj)) {
+        if (!G->isConstant() && (Depth ? G->getValueType()->isAggregateType() : G->getValueType()->isArrayTy()) &&
+            !isGuardedStatic(*G))
+          Out.push_back({G, -1});
+      } else if (isa<Argument>(Obj)) {
+        if (!States.count(Obj) && Depth)
+          Out.push_back({Obj, -1});
+      } else if (auto *AI = dyn_cast<AllocaInst>(Obj)) {
+        if (!bornIn(*AI, L) && (Depth || AI->getAllocatedType()->isArrayTy()))
+          Out.push_back({AI, -1});
+      } else if (auto *Load = dyn_cast<LoadInst>(Obj); Load && L->contains(Load) && Depth < 2) {
+        // A pointer loaded in the loop from a member of an object that outlives it.
+        const Value *From = Load->getPointerOperand();
+        APInt Off(DL.getIndexTypeSizeInBits(From->getType()), 0);
+        const Value *Base = From->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+        SmallVector<Root, 2> Owners;
+        rootsOf(Base, L, Owners, Depth + 1);
+        for (const Root &O : Owners)
+          Out.push_back({O.Object, Off.getSExtValue()});
+      } else if (auto *I = dyn_cast<Instruction>(Obj); I && !L->contains(I)) {
+        Out.push_back({I, -1}); // set up before the loop: a local, a buffer allocated once
+      }
+    }
+  }
+
+  void note(const Value *Ptr, const Instruction &I, const Loop *L, bool Writes, bool Reads) {
+    SmallVector<Root, 2> Roots;
+    rootsOf(Ptr, L, Roots);
+    for (const Root &Rt : Roots)
+      Accesses[Rt].push_back({&I, Writes, Reads});
+  }
+
+  std::string describe(const Root &Rt) const {
+    if (auto *G = dyn_cast<GlobalVariable>(Rt.Object))
+      return "'" + demangle(G->getName()) + "'";
+    if (auto *A = dyn_cast<Argument>(Rt.Object))
+      return "data passed to it (argument " + std::to_string(A->getArgNo() + 1) + ")";
+    auto *I = cast<Instruction>(Rt.Object);
+    const DILocation *L = outermost(I->getDebugLoc().get());
+    return L && L->getLine() ? "the data set up at line " + std::to_string(L->getLine()) + ", before the loop,"
+                             : "data set up before the loop";
+  }
+
+public:
+  CarriedWrites(Function &Opt, const TimedRegion &R) : Opt(Opt), R(R), DT(Opt), LI(DT) {
+    for (Instruction &I : instructions(Opt))
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isStateMember(CB->getCalledFunction()) && CB->arg_size())
+        States.insert(CB->getArgOperand(0)->stripPointerCasts());
+  }
+
+  SmallVector<CarriedWrite, 2> find() {
+    for (Instruction &I : instructions(Opt)) {
+      const Loop *L = LI.getLoopFor(I.getParent());
+      if (!L || !R.Positions.count(positionOf(I.getDebugLoc())) || isStateMachinery(I))
+        continue;
+      L = L->getOutermostLoop();
+      if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        note(SI->getPointerOperand(), I, L, true, false);
+      } else if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+        note(Ld->getPointerOperand(), I, L, false, true);
+      } else if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isInlineAsm()) {
+        // What a callee does through its pointer arguments: its attributes
+        // (memcpy), else its body here (a sort's helpers). A callee that calls
+        // code not in this translation unit (a parser's entry point) may do
+        // anything: not counted.
+        const Function *Callee = CB->getCalledFunction();
+        if (!Callee || isMarker(I))
+          continue;
+        Effects E = effectsOf(*CB);
+        if (!E.Known)
+          continue;
+        for (unsigned A = 0; A != CB->arg_size(); ++A)
+          if (CB->getArgOperand(A)->getType()->isPointerTy() && !CB->doesNotAccessMemory(A))
+            note(CB->getArgOperand(A), I, L, E.Writes && !CB->onlyReadsMemory(A), E.Reads && !CB->onlyWritesMemory(A));
+      }
+    }
+    SmallVector<CarriedWrite, 2> Out; // one finding per benchmark: the first object
+    for (auto &[Rt, List] : Accesses) {
+      const Instruction *FirstWrite = nullptr;
+      for (const Access &A : List)
+        if (A.Writes && !FirstWrite)
+          FirstWrite = A.I;
+      // A read that no write of the same iteration precedes sees the previous
+      // iteration's data.
+      bool Carried = FirstWrite && any_of(List, [&](const Access &Rd) {
+                       return Rd.Reads && none_of(List, [&](const Access &W) {
+                                return W.Writes && W.I != Rd.I && DT.dominates(W.I, Rd.I);
+                              });
+                     });
+      if (Carried) {
+        Out.push_back({describe(Rt), FirstWrite});
+        break;
+      }
+    }
+    return Out;
+  }
+};
+
+} // namespace
+
+SmallVector<CarriedWrite, 2> writesCarriedAcrossIterations(Function &Opt, const TimedRegion &R) {
+  // Pausing the timers in the loop is how a benchmark restores its inputs.
+  if (R.Pauses)
+    return {};
+  return CarriedWrites(Opt, R).find();
+}
+
+} // namespace steady

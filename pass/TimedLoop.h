@@ -1,0 +1,86 @@
+//===- TimedLoop.h - the measured region of a Google Benchmark function ---===//
+//
+// A Google Benchmark function measures the body of its `for (auto _ : state)`
+// (or `while (state.KeepRunning())`) loop; the code before it builds inputs
+// and is not timed. The audit finds that loop before inlining, remembers the
+// source positions of its code, and after optimization looks for what became
+// of that code in the optimized function (TimedLoop.cpp).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/DebugLoc.h"
+
+namespace llvm {
+class Function;
+class Instruction;
+class LoopInfo;
+class MDNode;
+class LLVMContext;
+class Loop;
+} // namespace llvm
+
+namespace steady {
+
+/// A call that drives a measurement loop: StateIterator::operator!= of a
+/// range-for over the State, State::KeepRunning() or KeepRunningBatch().
+bool drivesMeasurementLoop(const llvm::Instruction &I);
+
+/// A function that runs a measurement loop on a benchmark::State: a benchmark
+/// function, a helper taking the State& and more arguments, a lambda.
+bool holdsMeasurementLoop(const llvm::Function &F);
+
+/// Code of benchmark::State itself (its iterator, KeepRunning, range(),
+/// timers, counters), called or inlined: not the benchmark's work.
+bool isStateMachinery(const llvm::Instruction &I);
+
+/// The outermost source position of an instruction (inlined code at its call
+/// site in the function), as line << 20 | column; 0 when it has none.
+uint64_t positionOf(const llvm::DebugLoc &Loc);
+
+/// The timed region of a function, before inlining.
+struct TimedRegion {
+  std::set<uint64_t> Positions;                   // source positions of code inside the loop only
+  bool Found = false;                             // the function has a measurement loop
+  bool DoesWork = false;                          // its body computes or calls something
+  bool Pauses = false;                            // it pauses the timers (to reset its inputs)
+  llvm::DebugLoc First;                           // the loop's first located instruction
+  llvm::SmallPtrSet<const llvm::Loop *, 2> Loops; // the measurement loops (valid where computed only)
+
+  /// F's measurement loops and their positions (LI: F's loops, before inlining).
+  static TimedRegion of(llvm::Function &F, llvm::LoopInfo &LI);
+  /// Is I inside a measurement loop of the function it was computed for?
+  bool inLoop(const llvm::Instruction &I, llvm::LoopInfo &LI) const;
+
+  llvm::MDNode *toMD(llvm::LLVMContext &C) const;
+  static TimedRegion fromMD(const llvm::MDNode *N);
+};
+
+/// After optimization: work of the timed region that runs outside every loop,
+/// once per run instead of once per iteration. Null if none.
+struct HoistedWork {
+  const llvm::Instruction *I = nullptr;
+  llvm::DebugLoc Loc; // where to show it: its own position or its user's in the loop
+};
+HoistedWork hoistedOutOfTimedLoop(llvm::Function &Opt, const TimedRegion &R);
+
+/// After optimization: nothing of the timed region's code is left.
+bool timedLoopIsEmpty(llvm::Function &Opt, const TimedRegion &R);
+
+/// After optimization: data that the measurement loop writes and, in a later
+/// iteration, reads again (a vector sorted in place, a container that grows),
+/// reached from outside the loop: a global, an argument, an object set up
+/// before the loop.
+struct CarriedWrite {
+  std::string What;
+  const llvm::Instruction *At;
+};
+llvm::SmallVector<CarriedWrite, 2> writesCarriedAcrossIterations(llvm::Function &Opt, const TimedRegion &R);
+
+} // namespace steady

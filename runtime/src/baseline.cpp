@@ -1,0 +1,116 @@
+#include "baseline.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "steady/comparison.h"
+#include "steady/results_json.h"
+
+namespace steady {
+namespace fs = std::filesystem;
+
+namespace {
+constexpr const char *kLast = "last";
+// A baseline keeps each iteration's mean alone: what the comparison uses.
+constexpr std::size_t kBaselineSamples = 1;
+
+std::string file_of(const std::string &binary, const std::string &name) {
+  return (fs::path(baseline_dir(binary)) / (name + ".json")).string();
+}
+} // namespace
+
+std::string baseline_dir(const std::string &binary) {
+  const char *env = std::getenv("STEADY_BASELINE_DIR");
+  fs::path root = env && *env ? fs::path(env) : fs::path(".steady") / "baselines";
+  return (root / fs::path(binary).filename()).string();
+}
+
+std::optional<Baseline> load_baseline(const RunConfig &cfg, const std::string &binary, std::string &error) {
+  if (cfg.no_baseline && cfg.baseline.empty())
+    return std::nullopt;
+  const std::string name = cfg.baseline.empty() ? kLast : cfg.baseline;
+  Baseline b{name, file_of(binary, name), 1, {}};
+  std::error_code ec;
+  if (!fs::exists(b.path, ec)) {
+    if (!cfg.baseline.empty())
+      error = fmt::format("--baseline={}: no baseline saved under that name ({} does not exist; --save-baseline={} "
+                          "saves one)",
+                          name, b.path, name);
+    return std::nullopt;
+  }
+  try {
+    RunResult run = read_results(b.path);
+    b.ticks_per_ns = run.timer.ticks_per_ns;
+    for (BenchmarkResult &r : run.benchmarks)
+      b.benchmarks[r.name] = std::move(r);
+  } catch (const std::exception &e) {
+    if (!cfg.baseline.empty())
+      error = fmt::format("--baseline={}: {}", name, e.what());
+    else
+      std::fprintf(stderr, "warning: the last run is not compared with: %s\n", e.what());
+    return std::nullopt;
+  }
+  return b;
+}
+
+std::string prepare_baseline_dir(const std::string &binary) {
+  std::error_code ec;
+  fs::create_directories(baseline_dir(binary), ec);
+  return ec ? fmt::format("cannot create {}: {}", baseline_dir(binary), ec.message()) : "";
+}
+
+std::string change_cell(const Baseline &base, const BenchmarkResult &now, double ticks_per_ns) {
+  auto it = base.benchmarks.find(now.name);
+  if (it == base.benchmarks.end() || now.summary.iterations == 0 || it->second.summary.iterations == 0)
+    return "";
+  const stats::Series before = series_of(it->second, base.ticks_per_ns), after = series_of(now, ticks_per_ns);
+  if (before.forks.empty() || after.forks.empty())
+    return "";
+  const stats::Comparison c = stats::compare(before, after, {});
+  if (c.verdict == stats::Verdict::measures_nothing)
+    return "measures nothing";
+  // The comparison's own ratio (of mean fork means), so that the number and
+  // the verdict agree; the summaries' ratio when it has none.
+  const double ratio = std::isfinite(c.ratio.estimate) && c.ratio.estimate > 0
+                           ? c.ratio.estimate
+                           : now.summary.ns_per_op / it->second.summary.ns_per_op;
+  const double change = 100 * (ratio - 1);
+  const char *verdict = c.verdict == stats::Verdict::slower   ? "slower"
+                        : c.verdict == stats::Verdict::faster ? "faster"
+                        : c.verdict == stats::Verdict::same   ? "same"
+                                                              : "can't tell yet";
+  return fmt::format("{:+.1f} % {}", change, verdict);
+}
+
+bool save_baselines(const RunResult &run, const std::string &binary) {
+  auto save = [&](const std::string &name) {
+    ResultsWriter writer(kBaselineSamples);
+    writer.write(run, file_of(binary, name));
+  };
+  if (!run.config.no_baseline) {
+    try {
+      if (prepare_baseline_dir(binary).empty())
+        save(kLast);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "warning: the run is not kept as the last run to compare with: %s\n", e.what());
+    }
+  }
+  if (!run.config.save_baseline.empty()) {
+    try {
+      save(run.config.save_baseline);
+      std::fprintf(stderr, "baseline '%s' saved in %s\n", run.config.save_baseline.c_str(),
+                   file_of(binary, run.config.save_baseline).c_str());
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "error: --save-baseline=%s: %s\n", run.config.save_baseline.c_str(), e.what());
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace steady

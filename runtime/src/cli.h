@@ -1,0 +1,27 @@
+// The runner's command line: options, profiles, and every check on their
+// values, made before anything runs.
+#pragma once
+
+#include <string>
+
+#include "steady/results.h"
+
+namespace steady {
+
+struct Cli {
+  RunConfig cfg;
+  std::string fork_spec;         // hidden: INDEX,NUMBER,FD in a fork
+  std::string timer_spec;        // hidden: the parent's TSC frequency and source
+  std::string callgrind_out;     // hidden: in a fork under callgrind, where its dumps go
+  bool valgrind_probe = false;   // hidden: ValgrindSession's probe
+  bool valgrind_checked = false; // hidden: valgrind ran this program before (steady ab)
+  bool print_config = false;     // hidden: print the resolved configuration (steady slurm)
+  bool counters_given = false;
+};
+
+// Parses the command line into `cli`, applies --profile/--quick and checks
+// every value. Returns -1 to go on, else the exit status: 0 after --help or
+// --version, 2 after one line on stderr naming the option and the problem.
+int parse_command_line(int argc, char **argv, Cli &cli);
+
+} // namespace steady

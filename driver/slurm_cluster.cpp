@@ -123,6 +123,10 @@ std::optional<std::string> slurm_unavailable() {
   for (const char *p : {"sbatch", "squeue", "scontrol"})
     if (!in_path(p))
       return fmt::format("Slurm is not installed here: {} is not in PATH", p);
+  // Without its file Slurm looks for a configuration server in DNS, and gives
+  // up only after a minute: a SLURM_CONF that names no file is said at once.
+  if (const char *conf = std::getenv("SLURM_CONF"); conf && *conf && !std::filesystem::exists(conf))
+    return fmt::format("Slurm is not configured: SLURM_CONF names '{}', which does not exist", conf);
   Captured c = capture({"scontrol", "ping"});
   if (c.status != 0 || c.out.find("is UP") == std::string::npos)
     return fmt::format("Slurm is not configured or its controller does not answer (scontrol ping: {})",

@@ -12,7 +12,7 @@ tools = config.llvm_tools_dir
 inc = os.path.join(config.steady_src_root, "runtime", "include")
 config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={config.steady_plugin}"))
 # The sanitizer build's libsteady needs its benchmarks built with the same
-# sanitizers (scripts/test's sanitizer job).
+# sanitizers (scripts/test-sanitizers).
 sanitize = f" -fsanitize={config.steady_sanitize}" if config.steady_sanitize else ""
 if sanitize:
     config.available_features.add("sanitizer")

@@ -105,6 +105,20 @@ struct Samples {
   }
 };
 
+// The end of an iteration, timed or simulated: the fixture's teardown, then
+// the kept batches as the iteration's samples and totals.
+void finish_iteration(Iteration &it, Samples &kept, Fixture *state, const TimerInfo &t) {
+  if (state)
+    state->teardown_iteration();
+  if (kept.batches.size() > kMaxBatchSamples)
+    thin(kept.batches);
+  it.batches = std::move(kept.batches);
+  it.ticks = kept.ticks;
+  it.ops = kept.ops;
+  it.ticks_per_op = it.ticks / double(it.ops);
+  it.ns_per_op = it.ticks_per_op / t.ticks_per_ns;
+}
+
 Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warmup) {
   const TimerInfo &t = *p.timer;
   const PreemptionProbe &probe = *p.probe;
@@ -183,15 +197,7 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
     }
   }
   const CounterDelta whole = counter_delta(before, p.counters->read());
-  if (state)
-    state->teardown_iteration();
-  if (kept.batches.size() > kMaxBatchSamples)
-    thin(kept.batches);
-  it.batches = std::move(kept.batches);
-  it.ticks = kept.ticks;
-  it.ops = kept.ops;
-  it.ticks_per_op = it.ticks / double(it.ops);
-  it.ns_per_op = it.ticks_per_op / t.ticks_per_ns;
+  finish_iteration(it, kept, state, t);
   // Counted over the whole iteration, discarded batches included: per op of
   // every batch run (events such as instructions or task-clock do not grow
   // when the thread is preempted, so this is the payload's count).
@@ -246,15 +252,7 @@ Iteration run_simulated_iteration(const ForkPlan &p, std::uint64_t n, int index,
       break;
   }
   const CallgrindCounts counted = p.callgrind->dump();
-  if (state)
-    state->teardown_iteration();
-  if (kept.batches.size() > kMaxBatchSamples)
-    thin(kept.batches);
-  it.batches = std::move(kept.batches);
-  it.ticks = kept.ticks;
-  it.ops = kept.ops;
-  it.ticks_per_op = it.ticks / double(it.ops);
-  it.ns_per_op = it.ticks_per_op / t.ticks_per_ns;
+  finish_iteration(it, kept, state, t);
   it.simulated = simulated_per_op(counted, per_batch, it.batches_run, double(it.ops));
   return it;
 }

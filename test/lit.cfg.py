@@ -34,10 +34,13 @@ config.substitutions.append(("%check_page", f"node {report_tests}/check_page.js"
 config.substitutions.append(("%make_run", f"{sys.executable} {report_tests}/make_run.py"))
 config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])
 # The runner keeps every run as the baseline of the next (runtime/src/baseline.h):
-# in the build tree, not in the source tree or the user's working directory.
-config.environment["STEADY_BASELINE_DIR"] = os.path.join(config.steady_obj_root, "test", "baselines")
-
+# in the build tree, not in the source tree or the user's working directory;
+# emptied at every lit run, so that a test sees only the runs it made itself.
+baselines = os.path.join(config.steady_obj_root, "test", "baselines")
 import shutil
+shutil.rmtree(baselines, ignore_errors=True)
+config.environment["STEADY_BASELINE_DIR"] = baselines
+
 if shutil.which("g++"):
     config.available_features.add("gxx")
 

@@ -72,12 +72,6 @@ double t_quantile(double df, double p) {
                         : boost::math::quantile(boost::math::students_t(df), p);
 }
 
-// The (1 - alpha) t interval of one version's mean fork mean.
-Interval mean_interval(std::span<const double> x, double alpha) {
-  const double m = mean(x), h = t_quantile(double(x.size() - 1), 1 - alpha / 2) * sd(x) / std::sqrt(double(x.size()));
-  return {m, m - h, m + h};
-}
-
 // The power numbers from the relative fork-level spreads ra, rb (sd / mean of
 // fork means) and the interval above. Detectable now: a change d is found
 // with power 0.8 when d >= (t_{1-alpha/2} + t_{0.8}) se. Deciding the margin
@@ -107,6 +101,12 @@ Power power(std::span<const double> a, std::span<const double> b, const RatioInt
 
 } // namespace
 
+Interval t_interval(std::span<const double> x, double confidence) {
+  const double m = mean(x),
+               h = t_quantile(double(x.size() - 1), (1 + confidence) / 2) * sd(x) / std::sqrt(double(x.size()));
+  return {m, m - h, m + h};
+}
+
 Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o) {
   Comparison r;
   if (a.measures_nothing || b.measures_nothing) {
@@ -130,7 +130,7 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   const RatioInterval ri = log_ratio_interval(fa, fb, o.alpha);
   r.ratio = ri.ratio;
   r.ratio_df = ri.df;
-  const Interval ca = mean_interval(fa, o.alpha), cb = mean_interval(fb, o.alpha);
+  const Interval ca = t_interval(fa, 1 - o.alpha), cb = t_interval(fb, 1 - o.alpha);
   r.overlap = ca.low <= cb.high && cb.low <= ca.high;
   r.welch_p = welch_t_test(fa, fb).p_value;
   r.mwu_p = mann_whitney_u(fa, fb).p_value;

@@ -96,15 +96,23 @@ BenchmarkResult named(const std::string &name, std::vector<ForkResult> forks) {
   return b;
 }
 
-TEST(Summary, HierarchicalBootstrapIntervalOverForks) {
-  // Fork means 1, 2, 3 (ns): a resample of 3 forks is all 1s with probability
-  // 1/27 > 0.5 %, all 3s likewise, so the 99 % percentile interval is [1, 3].
-  Summary s = summarize({fork_with({1}), fork_with({2}), fork_with({3})}, 0, 2.0, 1);
+TEST(Summary, StudentIntervalOverForkMeans) {
+  // Fork means 10, 11, 12 ns: mean 11, sd 1, t(0.995, 2 df) = 9.9248432 (the
+  // table value), so 11 -+ 9.9248432 / sqrt(3).
+  Summary s = summarize({fork_with({10}), fork_with({11}), fork_with({12})}, 0, 2.0, 1);
   EXPECT_EQ(s.ci_over, CiOver::forks);
-  EXPECT_DOUBLE_EQ(s.ns_per_op, 2);
-  EXPECT_DOUBLE_EQ(s.ci_low, 1);
-  EXPECT_DOUBLE_EQ(s.ci_high, 3);
-  EXPECT_DOUBLE_EQ(s.ticks_per_op, 4);
+  EXPECT_DOUBLE_EQ(s.ns_per_op, 11);
+  EXPECT_NEAR(s.ci_low, 11 - 5.7301109, 1e-6);
+  EXPECT_NEAR(s.ci_high, 11 + 5.7301109, 1e-6);
+  EXPECT_DOUBLE_EQ(s.ticks_per_op, 22);
+}
+
+TEST(Summary, TwoForksGiveAWideIntervalNotTheirTwoMeans) {
+  // Fork means 1 and 3: se 1, t(0.995, 1 df) = 63.656741; the lower end
+  // stops at 0 (a bootstrap over the two forks would say [1, 3]).
+  Summary s = summarize({fork_with({1}), fork_with({3})}, 0, 2.0, 1);
+  EXPECT_DOUBLE_EQ(s.ci_low, 0);
+  EXPECT_NEAR(s.ci_high, 2 + 63.656741, 1e-5);
 }
 
 TEST(Summary, FailedForksAreCountedButNotMixedIn) {

@@ -73,6 +73,11 @@ struct Interval {
   double relative_width() const { return high == low ? 0 : (high - low) / estimate; }
 };
 
+// The Student t interval of the mean of x (two values or more): what a few
+// forks' means say about the mean, where a bootstrap over them undercovers
+// (over 2 forks its percentile interval is the two means, a 50 % interval).
+Interval t_interval(std::span<const double> x, double confidence);
+
 // Percentile CI of the weighted mean by hierarchical bootstrap: each resample
 // draws forks, then iterations within each drawn fork, then samples within
 // each drawn iteration, uniformly with replacement at every level.

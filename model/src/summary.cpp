@@ -25,36 +25,41 @@ double weighted_percentile(std::vector<BatchSample> samples, double q) {
   return samples.empty() ? 0 : samples.back().ticks_per_op;
 }
 
-// The interval over nodes, forks and iterations when the forks ran on more
-// than one Slurm node (and the nodes and the between-node share in `s`), else
-// over forks and iterations.
-stats::Interval node_level(const std::vector<stats::ForkSamples> &samples, const std::vector<std::string> &node_of,
-                           Summary &s, std::uint64_t seed) {
+// The 99 % interval. With forks from more than one Slurm node, the bootstrap
+// over nodes, forks and iterations (and the nodes and the between-node share
+// in `s`). Else over forks, Student's t on their means: the hierarchical
+// bootstrap, which the rciw criterion uses, undercovers with the 2-5 forks a
+// dynamic run stops at (over 2 forks its interval is the two means); a time is
+// not negative, so the lower end stops at 0. Over the iterations of one fork
+// (flagged), the bootstrap.
+stats::Interval interval(const std::vector<stats::ForkSamples> &samples, const std::vector<double> &fork_means,
+                         const std::vector<std::string> &node_of, Summary &s, std::uint64_t seed) {
   std::map<std::string, std::vector<std::size_t>> by_node;
   for (std::size_t i = 0; i < samples.size(); ++i)
     if (!node_of[i].empty())
       by_node[node_of[i]].push_back(i);
   s.nodes = int(by_node.size());
-  if (by_node.size() < 2 || by_node.size() != std::set<std::string>(node_of.begin(), node_of.end()).size())
-    return stats::bootstrap_mean_clt(samples, 0.99, 1000, seed);
+  if (by_node.size() < 2 || by_node.size() != std::set<std::string>(node_of.begin(), node_of.end()).size()) {
+    if (samples.size() < 2)
+      return stats::bootstrap_mean_clt(samples, 0.99, 1000, seed);
+    stats::Interval ci = stats::t_interval(fork_means, 0.99);
+    ci.low = std::max(ci.low, 0.0);
+    return ci;
+  }
   std::vector<stats::NodeSummary> nodes;
-  std::vector<std::vector<double>> fork_means;
+  std::vector<std::vector<double>> means_by_node;
   for (const auto &[node, forks] : by_node) {
     stats::NodeSummary &n = nodes.emplace_back();
-    std::vector<double> &means = fork_means.emplace_back();
+    std::vector<double> &means = means_by_node.emplace_back();
     for (std::size_t i : forks) {
       stats::ForkSummary &f = n.emplace_back();
-      double sum = 0, weight = 0;
-      for (const stats::IterationSamples &it : samples[i]) {
+      for (const stats::IterationSamples &it : samples[i])
         f.push_back(stats::summarize(it));
-        sum += f.back().mean * f.back().weight;
-        weight += f.back().weight;
-      }
-      means.push_back(sum / weight);
+      means.push_back(fork_means[i]);
     }
   }
   s.ci_over = CiOver::nodes;
-  s.between_node_share = stats::between_group_share(fork_means);
+  s.between_node_share = stats::between_group_share(means_by_node);
   return stats::bootstrap_mean_nodes_clt(nodes, 0.99, 1000, seed);
 }
 
@@ -197,18 +202,8 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
   }
   if (samples.empty())
     return s;
-  // The 99 % interval: over forks, Student's t on their means (the
-  // hierarchical bootstrap, which the rciw criterion uses, undercovers with
-  // the 2-5 forks a dynamic run stops at: over 2 forks its interval is the two
-  // means). A time is not negative: the lower end stops at 0. With forks from
-  // several machines, the bootstrap with machines as its outermost level;
-  // over the iterations of one fork (flagged), the bootstrap.
   s.ci_over = samples.size() >= 2 ? CiOver::forks : CiOver::iterations;
-  stats::Interval ci = node_level(samples, node_of, s, seed);
-  if (s.ci_over == CiOver::forks) {
-    ci = stats::t_interval(fork_means, 0.99);
-    ci.low = std::max(ci.low, 0.0);
-  }
+  const stats::Interval ci = interval(samples, fork_means, node_of, s, seed);
   s.ticks_per_op = ticks / ops;
   s.ns_per_op = s.ticks_per_op / ticks_per_ns;
   s.ci_low = ci.low / ticks_per_ns;

@@ -455,10 +455,7 @@ StepOutcome SlurmRun::step(bool submit) {
       ++ok;
       if (!policy.dynamic() || stable)
         continue;
-      stats::ForkSamples samples;
-      for (const Iteration &it : f.iterations)
-        if (!it.warmup && !it.batches.empty())
-          samples.push_back(weighted_samples(it));
+      stats::ForkSamples samples = stop_samples(f);
       if (samples.empty())
         continue;
       stable = stop.stop_after(std::move(samples)) && !plan.config.stop_observe;
@@ -485,8 +482,7 @@ StepOutcome SlurmRun::step(bool submit) {
     for (int n = 1; int(needed[b].size()) < want; ++n)
       if (!numbers.count(n) || (files.count(n) && !files[n].complete && !tasks.count(n)))
         needed[b].push_back(n);
-    for (const ForkResult &f : result.forks)
-      result.stop.stable &= f.warmup_stable || f.failed();
+    conclude_stop(result, policy.dynamic(), plan.config.max_warmup);
     result.summary = summarize(result.forks, merged.counter_names.size(), merged.timer.ticks_per_ns, plan.config.seed);
     result.summary.ipc = instructions_per_cycle(merged.counter_names, result.summary.counters_per_op);
     if (read.identity[b] || !result.forks.empty())

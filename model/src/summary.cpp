@@ -233,6 +233,28 @@ double steal_share(const MachineLoad &start, const MachineLoad &end) {
   return total > 0 ? (end.steal_jiffies - start.steal_jiffies) / total : 0;
 }
 
+stats::ForkSamples stop_samples(const ForkResult &f) {
+  stats::ForkSamples samples;
+  for (const Iteration &it : f.iterations)
+    if (!it.warmup && !it.batches.empty())
+      samples.push_back(metric_samples(it));
+  return samples;
+}
+
+void conclude_stop(BenchmarkResult &b, bool dynamic, int max_warmup) {
+  StopResult &stop = b.stop;
+  stop.stable &=
+      std::any_of(b.forks.begin(), b.forks.end(), [](const ForkResult &f) { return !f.failed() && !f.warmup; });
+  std::string unsettled; // "1,3": forks (counted from 1) whose warmup reached max_warmup unsettled
+  for (std::size_t i = 0; i < b.forks.size(); ++i)
+    if (!b.forks[i].warmup_stable && !b.forks[i].failed())
+      unsettled += (unsettled.empty() ? "" : ",") + std::to_string(i + 1);
+  stop.stable &= unsettled.empty();
+  if (!unsettled.empty() && dynamic)
+    stop.reason += (stop.reason.starts_with("stable") ? ", but" : ", and") + std::string(" the warmup of fork ") +
+                   unsettled + " did not settle within --max-warmup=" + std::to_string(max_warmup);
+}
+
 StopPolicy stop_policy(const RunConfig &cfg) {
   StopPolicy p;
   StopPolicy::parse(cfg.stop, p);

@@ -420,10 +420,7 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
     const ForkResult &done = result.forks.emplace_back(run_one_fork(index, k, n, f, warmup));
     if (!policy_.dynamic() || warmup || done.failed())
       continue;
-    stats::ForkSamples samples;
-    for (const Iteration &it : done.iterations)
-      if (!it.warmup && !it.batches.empty())
-        samples.push_back(metric_samples(it));
+    stats::ForkSamples samples = stop_samples(done);
     if (samples.empty())
       continue;
     const bool stable = stop.stop_after(std::move(samples));
@@ -446,19 +443,7 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
       result.stop.reason = fmt::format("max forks ({}) reached before {}", cfg_.max_forks, fmt::join(needed, " and "));
     }
   }
-  // Stable needs a measured fork, and every measured fork's warmup stable.
-  result.stop.stable &= std::any_of(result.forks.begin(), result.forks.end(),
-                                    [](const ForkResult &fr) { return !fr.failed() && !fr.warmup; });
-  std::vector<int> unsettled; // forks whose warmup reached --max-warmup unsettled
-  for (std::size_t i = 0; i < result.forks.size(); ++i)
-    if (const ForkResult &fr = result.forks[i]; !fr.warmup_stable && !fr.failed())
-      unsettled.push_back(int(i) + 1);
-  result.stop.stable &= unsettled.empty();
-  // The note must say why, not "UNSTABLE: stable after 2 forks".
-  if (!unsettled.empty() && policy_.dynamic())
-    result.stop.reason += fmt::format("{} the warmup of fork {} did not settle within --max-warmup={}",
-                                      result.stop.reason.starts_with("stable") ? ", but" : ", and",
-                                      fmt::join(unsettled, ","), cfg_.max_warmup);
+  conclude_stop(result, policy_.dynamic(), cfg_.max_warmup);
   result.summary = summarize(result.forks, run_.counter_names.size(), run_.timer.ticks_per_ns, cfg_.seed);
   result.summary.ipc = instructions_per_cycle(run_.counter_names, result.summary.counters_per_op);
   result.compile_findings = compile_findings(b);

@@ -307,6 +307,17 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
 // them; no forks when none measured.
 stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns);
 
+// A fork's measurement iterations as the stopping criterion across forks
+// takes them (instructions under --instrument=valgrind): the runner's and
+// steady slurm's, so that both stop alike.
+stats::ForkSamples stop_samples(const ForkResult &f);
+
+// After a benchmark's forks: stable needs a measured fork and every measured
+// fork's warmup settled. For a dynamic run the reason then names the forks
+// whose warmup reached `max_warmup` unsettled (not "UNSTABLE: stable after 2
+// forks").
+void conclude_stop(BenchmarkResult &b, bool dynamic, int max_warmup);
+
 // The stopping policy a run's configuration describes (its --stop already
 // validated): the runner's, and steady slurm's when it decides the next wave.
 StopPolicy stop_policy(const RunConfig &cfg);

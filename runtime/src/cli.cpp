@@ -83,15 +83,6 @@ const CLI::Validator kPositive(
     },
     "NUMBER>0");
 
-const CLI::Validator kNonNegative(
-    [](std::string &s) {
-      double v = 0;
-      if (!CLI::detail::lexical_cast(s, v) || !std::isfinite(v) || v < 0)
-        return "must be a finite number, 0 or more, not " + s;
-      return std::string();
-    },
-    "NUMBER>=0");
-
 void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bool &quick, bool &progress_on,
             bool &progress_off) {
   RunConfig &c = cli.cfg;

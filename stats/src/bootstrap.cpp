@@ -143,13 +143,18 @@ std::vector<ForkSummary> summarize(const std::vector<ForkSamples> &data) {
   return forks;
 }
 
-double point_estimate(std::span<const ForkSummary> forks) {
-  double sum = 0, weight = 0;
+// The weighted sum and weight of `forks`' iteration means, added to sum and weight.
+void add_point(std::span<const ForkSummary> forks, double &sum, double &weight) {
   for (const ForkSummary &f : forks)
     for (const IterationSummary &it : f) {
       sum += it.weight * it.mean;
       weight += it.weight;
     }
+}
+
+double point_estimate(std::span<const ForkSummary> forks) {
+  double sum = 0, weight = 0;
+  add_point(forks, sum, weight);
   return sum / weight;
 }
 
@@ -157,8 +162,9 @@ double point_estimate(std::span<const ForkSummary> forks) {
 // a given seed, and several times cheaper than Box-Muller's log and cosine.
 using Normal = boost::random::normal_distribution<double>;
 
-double resample_clt(std::span<const ForkSummary> forks, Rng &rng, Normal &normal) {
-  double sum = 0, weight = 0;
+// One resample of `forks` (as many forks drawn, as many iterations within
+// each, each iteration's mean from its normal approximation), added to sum and weight.
+void add_resample_clt(std::span<const ForkSummary> forks, Rng &rng, Normal &normal, double &sum, double &weight) {
   for (std::size_t f = 0; f < forks.size(); ++f) {
     const ForkSummary &fork = forks[rng.below(forks.size())];
     for (std::size_t i = 0; i < fork.size(); ++i) {
@@ -169,6 +175,11 @@ double resample_clt(std::span<const ForkSummary> forks, Rng &rng, Normal &normal
       weight += it.weight;
     }
   }
+}
+
+double resample_clt(std::span<const ForkSummary> forks, Rng &rng, Normal &normal) {
+  double sum = 0, weight = 0;
+  add_resample_clt(forks, rng, normal, sum, weight);
   return sum / weight;
 }
 
@@ -196,32 +207,20 @@ Interval bootstrap_mean_nodes_clt(std::span<const NodeSummary> nodes, double con
   for (const NodeSummary &n : nodes) {
     if (n.empty())
       throw std::invalid_argument("bootstrap of a node without forks");
-    for (const ForkSummary &f : n) {
+    for (const ForkSummary &f : n)
       if (f.empty())
         throw std::invalid_argument("bootstrap of a fork without iterations");
-      for (const IterationSummary &it : f) {
-        sum += it.weight * it.mean;
-        weight += it.weight;
-      }
-    }
+    add_point(n, sum, weight);
   }
   Rng rng(seed);
   Normal normal;
   std::vector<double> means(static_cast<std::size_t>(resamples));
   for (double &m : means) {
     double s = 0, w = 0;
-    for (std::size_t k = 0; k < nodes.size(); ++k) {
-      const NodeSummary &node = nodes[rng.below(nodes.size())];
-      // A drawn node's forks resampled as bootstrap_mean_clt resamples a run's.
-      for (std::size_t f = 0; f < node.size(); ++f) {
-        const ForkSummary &fork = node[rng.below(node.size())];
-        for (std::size_t i = 0; i < fork.size(); ++i) {
-          const IterationSummary &it = fork[rng.below(fork.size())];
-          s += it.weight * std::clamp(it.mean + it.sd * normal(rng), it.min, it.max);
-          w += it.weight;
-        }
-      }
-    }
+    // Nodes drawn, then a drawn node's forks resampled as bootstrap_mean_clt
+    // resamples a run's.
+    for (std::size_t k = 0; k < nodes.size(); ++k)
+      add_resample_clt(nodes[rng.below(nodes.size())], rng, normal, s, w);
     m = s / w;
   }
   return percentile_interval(sum / weight, means, confidence);

@@ -204,14 +204,14 @@ private:
   // A runner under --instrument=valgrind succeeded: the others need not
   // check valgrind again (its probe costs a valgrind start-up per fork).
   bool valgrind_checked_[2] = {false, false}; // per side: it checks that binary
-
-  bool check_binary(int side, std::vector<std::string> &names);
-  bool select_benchmarks();
-  std::vector<std::string> runner_args(int side, const Bench &b, const std::string &out) const;
   // The runner keeps baselines and thins its JSON's samples (steady 0.1 and
   // later, as its --help says): ab's forks are neither runs to compare with
   // nor to be thinned.
   bool keeps_baselines_[2] = {false, false};
+
+  bool check_binary(int side, std::vector<std::string> &names);
+  bool select_benchmarks();
+  std::vector<std::string> runner_args(int side, const Bench &b, const std::string &out) const;
   ForkResult read_fork(Bench &b, int side, const std::string &out, std::string &problem);
   void run_fork(Bench &b, int side, int round);
   void collect_fork(Bench &b, int side, int round, int seq, const std::string &out, const Spawned &r);

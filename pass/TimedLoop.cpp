@@ -309,6 +309,9 @@ class CarriedWrites {
     bool Writes, Reads;
   };
   std::map<Root, SmallVector<Access, 4>> Accesses;
+  // Where a container is emptied in the loop (v.clear()): what it held before
+  // is gone from there on, so a read after it sees this iteration's data.
+  std::map<Root, SmallVector<const Instruction *, 1>> Resets;
 
   struct Effects {
     bool Known = true, Reads = false, Writes = false;
@@ -391,6 +394,38 @@ class CarriedWrites {
       Accesses[Rt].push_back({&I, Writes, Reads});
   }
 
+  // v.clear() of a std::vector: its end pointer set to its begin pointer, the
+  // one its elements hang off. libstdc++ skips the store when end already
+  // equals begin; the branch that decides so is then where the container is
+  // empty either way.
+  void noteReset(const StoreInst &SI, const Loop *L) {
+    auto *Begin = dyn_cast<LoadInst>(SI.getValueOperand());
+    if (!Begin || !Begin->getType()->isPointerTy() || !L->contains(Begin))
+      return;
+    const DataLayout &DL = Opt.getDataLayout();
+    auto fieldOf = [&](const Value *Ptr) {
+      APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+      const Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+      return std::make_pair(Base, Off.getSExtValue());
+    };
+    auto [EndBase, EndOff] = fieldOf(SI.getPointerOperand());
+    auto [BeginBase, BeginOff] = fieldOf(Begin->getPointerOperand());
+    if (EndBase != BeginBase || EndOff == BeginOff)
+      return;
+    const Instruction *At = &SI;
+    const BasicBlock *Pred = SI.getParent()->getSinglePredecessor();
+    auto *Br = Pred ? dyn_cast<BranchInst>(Pred->getTerminator()) : nullptr;
+    auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+    if (Cmp && Cmp->isEquality() && is_contained(Cmp->operands(), Begin) &&
+        Br->getSuccessor(Cmp->getPredicate() == ICmpInst::ICMP_EQ ? 1 : 0) == SI.getParent())
+      At = Br;
+    SmallVector<Root, 2> Owners;
+    rootsOf(EndBase, L, Owners, 1);
+    for (const Root &O : Owners)
+      for (int64_t Member : {EndOff, BeginOff})
+        Resets[{O.Object, Member}].push_back(At);
+  }
+
   std::string describe(const Root &Rt) const {
     if (auto *G = dyn_cast<GlobalVariable>(Rt.Object))
       return "'" + demangle(G->getName()) + "'";
@@ -417,6 +452,7 @@ public:
       L = L->getOutermostLoop();
       if (auto *SI = dyn_cast<StoreInst>(&I)) {
         note(SI->getPointerOperand(), I, L, true, false);
+        noteReset(*SI, L);
       } else if (auto *Ld = dyn_cast<LoadInst>(&I)) {
         note(Ld->getPointerOperand(), I, L, false, true);
       } else if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isInlineAsm()) {
@@ -441,13 +477,15 @@ public:
       for (const Access &A : List)
         if (A.Writes && !FirstWrite)
           FirstWrite = A.I;
-      // A read that no write of the same iteration precedes sees the previous
-      // iteration's data.
-      bool Carried = FirstWrite && any_of(List, [&](const Access &Rd) {
-                       return Rd.Reads && none_of(List, [&](const Access &W) {
-                                return W.Writes && W.I != Rd.I && DT.dominates(W.I, Rd.I);
-                              });
-                     });
+      // A read that no write or emptying of the same iteration precedes sees
+      // the previous iteration's data.
+      const auto &Emptied = Resets[Rt];
+      bool Carried =
+          FirstWrite && any_of(List, [&](const Access &Rd) {
+            return Rd.Reads &&
+                   none_of(List, [&](const Access &W) { return W.Writes && W.I != Rd.I && DT.dominates(W.I, Rd.I); }) &&
+                   none_of(Emptied, [&](const Instruction *At) { return DT.dominates(At, Rd.I); });
+          });
       if (Carried) {
         Out.push_back({describe(Rt), FirstWrite});
         break;

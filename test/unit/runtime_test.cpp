@@ -97,8 +97,9 @@ BenchmarkResult named(const std::string &name, std::vector<ForkResult> forks) {
 }
 
 TEST(Summary, StudentIntervalOverForkMeans) {
-  // Fork means 10, 11, 12 ns: mean 11, sd 1, t(0.995, 2 df) = 9.9248432 (the
-  // table value), so 11 -+ 9.9248432 / sqrt(3).
+  // Fork means 10, 11, 12 ns: mean 11, sd 1, t(0.995, 2 df) = 9.9248432, so
+  // 11 -+ 9.9248432 / sqrt(3). R 4.2: t.test(c(10, 11, 12), conf.level = 0.99)
+  // gives [5.269889106, 16.730110894].
   Summary s = summarize({fork_with({10}), fork_with({11}), fork_with({12})}, 0, 2.0, 1);
   EXPECT_EQ(s.ci_over, CiOver::forks);
   EXPECT_DOUBLE_EQ(s.ns_per_op, 11);
@@ -109,7 +110,8 @@ TEST(Summary, StudentIntervalOverForkMeans) {
 
 TEST(Summary, TwoForksGiveAWideIntervalNotTheirTwoMeans) {
   // Fork means 1 and 3: se 1, t(0.995, 1 df) = 63.656741; the lower end
-  // stops at 0 (a bootstrap over the two forks would say [1, 3]).
+  // stops at 0 (a bootstrap over the two forks would say [1, 3]). R 4.2:
+  // t.test(c(1, 3), conf.level = 0.99) gives [-61.65674116, 65.65674116].
   Summary s = summarize({fork_with({1}), fork_with({3})}, 0, 2.0, 1);
   EXPECT_DOUBLE_EQ(s.ci_low, 0);
   EXPECT_NEAR(s.ci_high, 2 + 63.656741, 1e-5);

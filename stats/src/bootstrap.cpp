@@ -199,33 +199,6 @@ Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidenc
   return percentile_interval(point_estimate(forks), means, confidence);
 }
 
-Interval bootstrap_mean_nodes_clt(std::span<const NodeSummary> nodes, double confidence, int resamples,
-                                  std::uint64_t seed) {
-  if (nodes.empty())
-    throw std::invalid_argument("bootstrap of no nodes");
-  double sum = 0, weight = 0;
-  for (const NodeSummary &n : nodes) {
-    if (n.empty())
-      throw std::invalid_argument("bootstrap of a node without forks");
-    for (const ForkSummary &f : n)
-      if (f.empty())
-        throw std::invalid_argument("bootstrap of a fork without iterations");
-    add_point(n, sum, weight);
-  }
-  Rng rng(seed);
-  Normal normal;
-  std::vector<double> means(static_cast<std::size_t>(resamples));
-  for (double &m : means) {
-    double s = 0, w = 0;
-    // Nodes drawn, then a drawn node's forks resampled as bootstrap_mean_clt
-    // resamples a run's.
-    for (std::size_t k = 0; k < nodes.size(); ++k)
-      add_resample_clt(nodes[rng.below(nodes.size())], rng, normal, s, w);
-    m = s / w;
-  }
-  return percentile_interval(sum / weight, means, confidence);
-}
-
 double between_group_share(const std::vector<std::vector<double>> &groups) {
   double n = 0, sum = 0, sum_sq_sizes = 0, k = 0;
   for (const std::vector<double> &g : groups) {

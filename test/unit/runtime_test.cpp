@@ -117,6 +117,24 @@ TEST(Summary, TwoForksGiveAWideIntervalNotTheirTwoMeans) {
   EXPECT_NEAR(s.ci_high, 2 + 63.656741, 1e-5);
 }
 
+TEST(Summary, SeveralNodesGiveStudentsIntervalOverNodeMeans) {
+  // Forks of 100 and 102 ns on n1, 110 and 112 on n2, 104 and 106 on n3: node
+  // means 101, 111, 105. R 4.2: t.test(c(101, 111, 105), conf.level = 0.99)
+  // gives [76.8257409711, 134.5075923622]; over the six fork means it would
+  // be narrower, as if the nodes were one machine.
+  std::vector<ForkResult> forks;
+  for (auto [node, ns] :
+       {std::pair{"n1", 100.0}, {"n1", 102.0}, {"n2", 110.0}, {"n2", 112.0}, {"n3", 104.0}, {"n3", 106.0}}) {
+    forks.push_back(fork_with({ns}));
+    forks.back().slurm = SlurmFork{node};
+  }
+  Summary s = summarize(forks, 0, 2.0, 1);
+  EXPECT_EQ(s.ci_over, CiOver::nodes);
+  EXPECT_EQ(s.nodes, 3);
+  EXPECT_NEAR(s.ci_low, 76.8257409711, 1e-6);
+  EXPECT_NEAR(s.ci_high, 134.5075923622, 1e-6);
+}
+
 TEST(Summary, FailedForksAreCountedButNotMixedIn) {
   Summary s = summarize({fork_with({1, 1}), fork_with({100, 100}, ForkStatus::crashed), fork_with({3, 3})}, 0, 2.0, 1);
   EXPECT_EQ(s.forks_used, 2);

@@ -206,28 +206,5 @@ TEST(BetweenGroupShare, MatchesHandComputation) {
   EXPECT_TRUE(std::isnan(between_group_share({{1, 2, 3}})));
 }
 
-TEST(Bootstrap, NodesAreTheOutermostLevel) {
-  // Two nodes, 10 forks each of one exact iteration: 10 ns on one, 20 on the
-  // other. Drawing two nodes gives means of 10, 15 or 20 (p = 1/4 each end):
-  // the 99 % interval is [10, 20]. Forks drawn from both pooled (the
-  // fork-level bootstrap of the same 20 forks) would claim a narrower one.
-  auto fork = [](double v) { return ForkSummary{summarize(IterationSamples{{v, 1}, {v, 1}})}; };
-  std::vector<NodeSummary> nodes(2);
-  std::vector<ForkSamples> pooled;
-  for (int f = 0; f < 10; ++f) {
-    nodes[0].push_back(fork(10));
-    nodes[1].push_back(fork(20));
-    pooled.push_back({{{10, 1}, {10, 1}}});
-    pooled.push_back({{{20, 1}, {20, 1}}});
-  }
-  Interval by_node = bootstrap_mean_nodes_clt(nodes, 0.99, 2000, 7);
-  EXPECT_DOUBLE_EQ(by_node.estimate, 15);
-  EXPECT_DOUBLE_EQ(by_node.low, 10);
-  EXPECT_DOUBLE_EQ(by_node.high, 20);
-  Interval by_fork = bootstrap_mean_clt(pooled, 0.99, 2000, 7);
-  EXPECT_GT(by_fork.low, 10);
-  EXPECT_LT(by_fork.high, 20);
-}
-
 } // namespace
 } // namespace steady::stats

@@ -214,9 +214,9 @@ struct ForkResult {
   int warmup_iterations() const;
 };
 
-// What the summary's 99 % CI resampled: several forks (hierarchical
-// bootstrap), or the iterations of one fork; none without measurements;
-// nodes, then forks within them, when the forks ran on several Slurm nodes.
+// What the summary's 99 % CI is over: the means of several forks (Student's
+// t), or the iterations of one fork (bootstrap); none without measurements;
+// the means of the Slurm nodes when the forks ran on several (Student's t).
 enum class CiOver { none, forks, iterations, nodes };
 
 struct Summary {

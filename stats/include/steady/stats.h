@@ -101,13 +101,6 @@ using ForkSummary = std::vector<IterationSummary>;
 IterationSummary summarize(const IterationSamples &it);
 Interval bootstrap_mean_clt(std::span<const ForkSummary> forks, double confidence, int resamples, std::uint64_t seed);
 
-// The same with machines as the outermost level (forks run on several nodes
-// of a cluster): each resample draws nodes, then forks within each drawn
-// node, then iterations; iterations are never pooled across machines.
-using NodeSummary = std::vector<ForkSummary>;
-Interval bootstrap_mean_nodes_clt(std::span<const NodeSummary> nodes, double confidence, int resamples,
-                                  std::uint64_t seed);
-
 // The share of the variance of `groups`' values that lies between the groups
 // (the intraclass correlation of a one-way random-effects ANOVA, by the method
 // of moments, unbalanced groups allowed): s_b / (s_b + s_w) with s_w the mean

@@ -74,9 +74,10 @@ HoistedWork hoistedOutOfTimedLoop(llvm::Function &Opt, const TimedRegion &R);
 bool timedLoopIsEmpty(llvm::Function &Opt, const TimedRegion &R);
 
 /// After optimization: data that the measurement loop writes and, in a later
-/// iteration, reads again (a vector sorted in place, a container that grows),
-/// reached from outside the loop: a global, an argument, an object set up
-/// before the loop.
+/// iteration, reads again in a way that steers its work (a vector sorted in
+/// place, a queue pushed and popped), reached from outside the loop: a global,
+/// an argument, an object set up before the loop. Not data only moved (a
+/// shuffle), nor a container emptied in the loop before it is read.
 struct CarriedWrite {
   std::string What;
   const llvm::Instruction *At;

@@ -30,9 +30,9 @@ double weighted_percentile(std::vector<BatchSample> samples, double q) {
 // Slurm nodes when forks ran on more than one (a node's mean is its forks'
 // mean; raw iterations of different machines are never pooled), else the
 // forks. A bootstrap over that level undercovers with the few units a run has:
-// over 2 forks or nodes its interval is the two means, and over 2, 3, 5 and 10
-// nodes the hierarchical bootstrap covered 70, 82, 92 and 94 % for a nominal 99
-// % where t covered 99 % (R simulation in docs/slurm.md). A time is not
+// over 2 forks or nodes its interval is the two means; over 2, 3, 5 and 10
+// nodes the hierarchical bootstrap's 99 % interval covered 70, 82, 92 and 94 %
+// of simulated runs, t's 99 % (scripts/interval-coverage). A time is not
 // negative, so the lower end stops at 0. Over the iterations of one fork
 // (flagged), the bootstrap.
 stats::Interval interval(const std::vector<stats::ForkSamples> &samples, const std::vector<double> &fork_means,

@@ -22,6 +22,7 @@
 #include <set>
 #include <tuple>
 
+#include "DataUse.h"
 #include "Protect.h"
 #include "SteadyPass.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -274,15 +275,20 @@ SmallVector<Mutation, 2> mutatedInputs(Function &F) {
         Read.insert(R);
     }
   };
+  // Only reads whose values steer the work count (DataUse.h): a payload
+  // that shuffles a global in place measures the same work every invocation.
+  ArgumentUses Args;
   for (Instruction &I : instructions(F)) {
     if (auto *SI = dyn_cast<StoreInst>(&I))
       Note(SI->getPointerOperand(), I, true, false);
     else if (auto *LI = dyn_cast<LoadInst>(&I))
-      Note(LI->getPointerOperand(), I, false, true);
+      Note(LI->getPointerOperand(), I, false, steersWork(*LI, /*ReturnConsumes=*/true));
     else if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isInlineAsm())
       for (unsigned A = 0; A != CB->arg_size(); ++A)
-        if (CB->getArgOperand(A)->getType()->isPointerTy() && !CB->doesNotAccessMemory(A))
-          Note(CB->getArgOperand(A), I, !CB->onlyReadsMemory(A), !CB->onlyWritesMemory(A));
+        if (CB->getArgOperand(A)->getType()->isPointerTy() && !CB->doesNotAccessMemory(A)) {
+          ArgumentUses::Use U = Args.of(*CB, A);
+          Note(CB->getArgOperand(A), I, U.Writes, U.Steers && !CB->onlyWritesMemory(A));
+        }
   }
   SmallVector<Mutation, 2> Out;
   SmallPtrSet<const Value *, 4> Reported; // one finding per object (a vector's begin and end)

@@ -12,6 +12,7 @@
 
 #include <map>
 
+#include "DataUse.h"
 #include "Protect.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -318,99 +319,7 @@ class CarriedWrites {
   };
   DenseMap<const Function *, Effects> Bodies;
 
-  // What a callee does through one pointer argument: writes through it, or
-  // reads values there that steer its work. LLVM does not infer readonly for
-  // the linkonce_odr template instantiations most benchmarks call.
-  struct Through {
-    bool Writes = false, Steers = false;
-    Through &operator|=(Through O) {
-      Writes |= O.Writes;
-      Steers |= O.Steers;
-      return *this;
-    }
-  };
-  std::map<std::pair<const Function *, unsigned>, Through> Args;
-
-  Through through(const CallBase &CB, unsigned A, unsigned Depth = 0) {
-    if (isa<MemIntrinsic>(CB)) // data copied or set, never looked at
-      return {A == 0, false};
-    const Function *F = CB.getCalledFunction();
-    if (CB.doesNotAccessMemory(A))
-      return {};
-    if (!F || F->isDeclaration() || F->isVarArg() || A >= F->arg_size() || Depth > 4)
-      return {!CB.onlyReadsMemory(A), true};
-    auto [It, New] = Args.try_emplace({F, A}); // a recursive call adds nothing
-    if (!New)
-      return It->second;
-    Through T;
-    SmallVector<const Value *, 8> Work{F->getArg(A)};
-    SmallPtrSet<const Value *, 16> Seen{F->getArg(A)};
-    while (!Work.empty() && !(T.Writes && T.Steers)) {
-      const Value *V = Work.pop_back_val();
-      for (const Use &U : V->uses()) {
-        auto *I = dyn_cast<Instruction>(U.getUser());
-        if (!I) {
-          T = {true, true};
-          continue;
-        }
-        if (isa<GetElementPtrInst>(I) || isa<CastInst>(I) || isa<PHINode>(I) || isa<SelectInst>(I)) {
-          // A pointer derived from it; an address compared or subtracted
-          // (it != end, end - begin) is not its data.
-          if (I->getType()->isPtrOrPtrVectorTy() && Seen.insert(I).second)
-            Work.push_back(I);
-        } else if (auto *Ld = dyn_cast<LoadInst>(I)) {
-          T.Steers |= steers(*Ld);
-        } else if (auto *St = dyn_cast<StoreInst>(I)) {
-          if (U.getOperandNo() == St->getPointerOperandIndex())
-            T.Writes = true;
-          else
-            T = {true, true}; // the pointer itself stored: not followed
-        } else if (auto *Call = dyn_cast<CallBase>(I)) {
-          if (isa<IntrinsicInst>(Call) && !isa<MemIntrinsic>(Call))
-            continue; // lifetime, assume, prefetch
-          if (Call->isArgOperand(&U) && !Call->isInlineAsm())
-            T |= through(*Call, Call->getArgOperandNo(&U), Depth + 1);
-          else
-            T = {true, true};
-        } else if (!isa<CmpInst>(I)) {
-          T = {true, true}; // returned, an atomic: not followed
-        }
-      }
-    }
-    return Args[{F, A}] = T;
-  }
-
-  // Whether a loaded value steers the work: reaches a branch, an address, a
-  // division or a call through the arithmetic on it. Data only moved (a
-  // shuffle's swaps, a copy) does not: every iteration does the same work,
-  // whatever values it moves.
-  static bool steers(const LoadInst &Ld) {
-    SmallVector<const Instruction *, 8> Work{&Ld};
-    SmallPtrSet<const Instruction *, 16> Seen{&Ld};
-    while (!Work.empty()) {
-      const Instruction *V = Work.pop_back_val();
-      for (const Use &U : V->uses()) {
-        auto *I = cast<Instruction>(U.getUser());
-        if (auto *St = dyn_cast<StoreInst>(I)) {
-          if (U.getOperandNo() == St->getPointerOperandIndex())
-            return true;
-          continue;
-        }
-        if (auto *CB = dyn_cast<CallBase>(I)) {
-          if (CB->isInlineAsm() || isMarker(*I)) // consumed: DoNotOptimize
-            continue;
-          if (!isa<IntrinsicInst>(CB) || isa<MemIntrinsic>(CB))
-            return true;
-        }
-        if (I->isTerminator() || isa<LoadInst>(I) || isa<GetElementPtrInst>(I) || isa<AtomicRMWInst>(I) ||
-            isa<AtomicCmpXchgInst>(I) || I->isIntDivRem())
-          return true;
-        if (!I->getType()->isVoidTy() && Seen.insert(I).second)
-          Work.push_back(I);
-      }
-    }
-    return false;
-  }
+  ArgumentUses Args;
 
   Effects effectsOf(const CallBase &CB, unsigned Depth = 0) {
     const Function *F = CB.getCalledFunction();
@@ -548,7 +457,7 @@ public:
         note(SI->getPointerOperand(), I, L, true, false);
         noteReset(*SI, L);
       } else if (auto *Ld = dyn_cast<LoadInst>(&I)) {
-        note(Ld->getPointerOperand(), I, L, false, steers(*Ld));
+        note(Ld->getPointerOperand(), I, L, false, steersWork(*Ld));
       } else if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isInlineAsm()) {
         // What a callee does through its pointer arguments: its attributes
         // (memcpy), else its body here (a sort's helpers). A callee that calls
@@ -562,7 +471,7 @@ public:
           continue;
         for (unsigned A = 0; A != CB->arg_size(); ++A)
           if (CB->getArgOperand(A)->getType()->isPointerTy() && !CB->doesNotAccessMemory(A)) {
-            Through T = through(*CB, A);
+            ArgumentUses::Use T = Args.of(*CB, A);
             note(CB->getArgOperand(A), I, L, E.Writes && T.Writes, E.Reads && !CB->onlyWritesMemory(A) && T.Steers);
           }
       }

@@ -1,6 +1,7 @@
-; A fixture payload that sorts the vector its fixture holds writes the data
-; it reads through a pointer member of its `this`: recorded as a mutated input,
-; like a payload sorting a global.
+; A fixture payload that sorts the vector its fixture holds (compare, then
+; swap) writes the data it reads through a pointer member of its `this`, and
+; the values it reads decide what it does: recorded as a mutated input, like a
+; payload sorting a global.
 ; RUN: %opt -passes=steady-protect,steady-findings -verify-each -S %s | %FileCheck %s
 
 @mark = internal global i8 0
@@ -18,7 +19,12 @@ define void @payload(ptr %this) {
   %a = load i32, ptr %data
   %p1 = getelementptr inbounds i32, ptr %data, i64 1
   %b = load i32, ptr %p1
+  %lt = icmp slt i32 %b, %a
+  br i1 %lt, label %swap, label %done
+swap:
   store i32 %b, ptr %data
   store i32 %a, ptr %p1
+  br label %done
+done:
   ret void
 }

@@ -1,0 +1,96 @@
+//===- DataUse.cpp - how code uses the data behind a pointer --------------===//
+#include "DataUse.h"
+
+#include "Protect.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace steady {
+
+bool steersWork(const LoadInst &Ld, bool ReturnConsumes) {
+  SmallVector<const Instruction *, 8> Work{&Ld};
+  SmallPtrSet<const Instruction *, 16> Seen{&Ld};
+  while (!Work.empty()) {
+    const Instruction *V = Work.pop_back_val();
+    for (const llvm::Use &U : V->uses()) {
+      auto *I = cast<Instruction>(U.getUser());
+      if (auto *St = dyn_cast<StoreInst>(I)) {
+        if (U.getOperandNo() == St->getPointerOperandIndex())
+          return true;
+        continue;
+      }
+      if (auto *CB = dyn_cast<CallBase>(I)) {
+        if (CB->isInlineAsm() || isMarker(*I)) // consumed: DoNotOptimize, a sink
+          continue;
+        if (!isa<IntrinsicInst>(CB) || isa<MemIntrinsic>(CB))
+          return true;
+      }
+      if (isa<ReturnInst>(I) && ReturnConsumes)
+        continue;
+      if (I->isTerminator() || isa<LoadInst>(I) || isa<GetElementPtrInst>(I) || isa<AtomicRMWInst>(I) ||
+          isa<AtomicCmpXchgInst>(I) || I->isIntDivRem())
+        return true;
+      if (!I->getType()->isVoidTy() && Seen.insert(I).second)
+        Work.push_back(I);
+    }
+  }
+  return false;
+}
+
+ArgumentUses::Use ArgumentUses::of(const CallBase &CB, unsigned A, unsigned Depth) {
+  if (isa<MemIntrinsic>(CB)) // data copied or set, never looked at
+    return {A == 0, false};
+  if (CB.doesNotAccessMemory(A))
+    return {};
+  const Function *F = CB.getCalledFunction();
+  if (!F || F->isDeclaration() || F->isVarArg() || A >= F->arg_size() || Depth > 4)
+    return {!CB.onlyReadsMemory(A), true};
+  auto [It, New] = Memo.try_emplace({F, A}); // a recursive call adds nothing
+  if (!New)
+    return It->second;
+  Use T;
+  auto unknown = [&] { T = {true, true}; };
+  SmallVector<const Value *, 8> Work{F->getArg(A)};
+  SmallPtrSet<const Value *, 16> Seen{F->getArg(A)};
+  while (!Work.empty() && !(T.Writes && T.Steers)) {
+    const Value *V = Work.pop_back_val();
+    for (const llvm::Use &U : V->uses()) {
+      auto *I = dyn_cast<Instruction>(U.getUser());
+      if (!I) {
+        unknown();
+      } else if (isa<GetElementPtrInst>(I) || isa<CastInst>(I) || isa<PHINode>(I) || isa<SelectInst>(I)) {
+        // A pointer derived from it; an address compared or subtracted
+        // (it != end, end - begin) is not its data.
+        if (I->getType()->isPtrOrPtrVectorTy() && Seen.insert(I).second)
+          Work.push_back(I);
+      } else if (auto *Ld = dyn_cast<LoadInst>(I)) {
+        T.Steers |= steersWork(*Ld);
+      } else if (auto *St = dyn_cast<StoreInst>(I)) {
+        if (U.getOperandNo() == St->getPointerOperandIndex())
+          T.Writes = true;
+        else
+          unknown(); // the pointer itself stored: not followed
+      } else if (auto *Call = dyn_cast<CallBase>(I)) {
+        if (isa<IntrinsicInst>(Call) && !isa<MemIntrinsic>(Call))
+          continue; // lifetime, assume, prefetch
+        if (!Call->isArgOperand(&U) || Call->isInlineAsm()) {
+          unknown();
+          continue;
+        }
+        Use C = of(*Call, Call->getArgOperandNo(&U), Depth + 1);
+        T.Writes |= C.Writes;
+        T.Steers |= C.Steers;
+      } else if (!isa<CmpInst>(I)) {
+        unknown(); // returned, an atomic: not followed
+      }
+    }
+  }
+  return Memo[{F, A}] = T;
+}
+
+} // namespace steady

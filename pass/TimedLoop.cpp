@@ -419,7 +419,13 @@ class CarriedWrites {
     const BasicBlock *Pred = SI.getParent()->getSinglePredecessor();
     auto *Br = Pred ? dyn_cast<BranchInst>(Pred->getTerminator()) : nullptr;
     auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
-    if (Cmp && Cmp->isEquality() && is_contained(Cmp->operands(), Begin) &&
+    auto isEnd = [&](const Value *V) { // a load of the field the store writes
+      auto *Ld = dyn_cast<LoadInst>(V);
+      return Ld && fieldOf(Ld->getPointerOperand()) == std::make_pair(EndBase, EndOff);
+    };
+    if (Cmp && Cmp->isEquality() &&
+        ((Cmp->getOperand(0) == Begin && isEnd(Cmp->getOperand(1))) ||
+         (Cmp->getOperand(1) == Begin && isEnd(Cmp->getOperand(0)))) &&
         Br->getSuccessor(Cmp->getPredicate() == ICmpInst::ICMP_EQ ? 1 : 0) == SI.getParent())
       At = Br;
     SmallVector<Root, 2> Owners;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
-#include <set>
 
 #include "steady/results.h"
 
@@ -44,20 +43,23 @@ stats::Interval interval(const std::vector<stats::ForkSamples> &samples, const s
     if (!node_of[i].empty())
       by_node[node_of[i]].push_back(fork_means[i]);
   s.nodes = int(by_node.size());
-  std::vector<double> means = fork_means;
-  if (by_node.size() >= 2 && by_node.size() == std::set<std::string>(node_of.begin(), node_of.end()).size()) {
-    std::vector<std::vector<double>> groups;
-    means.clear();
-    for (auto &[node, forks] : by_node) {
-      means.push_back(std::accumulate(forks.begin(), forks.end(), 0.0) / double(forks.size()));
-      groups.push_back(std::move(forks));
-    }
-    s.ci_over = CiOver::nodes;
-    s.between_node_share = stats::between_group_share(groups);
+  auto t_over = [](const std::vector<double> &means) {
+    stats::Interval ci = stats::t_interval(means, 0.99);
+    ci.low = std::max(ci.low, 0.0);
+    return ci;
+  };
+  const bool every_fork_on_a_node = std::none_of(node_of.begin(), node_of.end(), [](auto &n) { return n.empty(); });
+  if (by_node.size() < 2 || !every_fork_on_a_node)
+    return t_over(fork_means);
+  std::vector<double> node_means;
+  std::vector<std::vector<double>> groups;
+  for (auto &[node, forks] : by_node) {
+    node_means.push_back(std::accumulate(forks.begin(), forks.end(), 0.0) / double(forks.size()));
+    groups.push_back(std::move(forks));
   }
-  stats::Interval ci = stats::t_interval(means, 0.99);
-  ci.low = std::max(ci.low, 0.0);
-  return ci;
+  s.ci_over = CiOver::nodes;
+  s.between_node_share = stats::between_group_share(groups);
+  return t_over(node_means);
 }
 
 } // namespace

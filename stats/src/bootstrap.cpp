@@ -143,18 +143,13 @@ std::vector<ForkSummary> summarize(const std::vector<ForkSamples> &data) {
   return forks;
 }
 
-// The weighted sum and weight of `forks`' iteration means, added to sum and weight.
-void add_point(std::span<const ForkSummary> forks, double &sum, double &weight) {
+double point_estimate(std::span<const ForkSummary> forks) {
+  double sum = 0, weight = 0;
   for (const ForkSummary &f : forks)
     for (const IterationSummary &it : f) {
       sum += it.weight * it.mean;
       weight += it.weight;
     }
-}
-
-double point_estimate(std::span<const ForkSummary> forks) {
-  double sum = 0, weight = 0;
-  add_point(forks, sum, weight);
   return sum / weight;
 }
 
@@ -163,8 +158,9 @@ double point_estimate(std::span<const ForkSummary> forks) {
 using Normal = boost::random::normal_distribution<double>;
 
 // One resample of `forks` (as many forks drawn, as many iterations within
-// each, each iteration's mean from its normal approximation), added to sum and weight.
-void add_resample_clt(std::span<const ForkSummary> forks, Rng &rng, Normal &normal, double &sum, double &weight) {
+// each, each iteration's mean from its normal approximation).
+double resample_clt(std::span<const ForkSummary> forks, Rng &rng, Normal &normal) {
+  double sum = 0, weight = 0;
   for (std::size_t f = 0; f < forks.size(); ++f) {
     const ForkSummary &fork = forks[rng.below(forks.size())];
     for (std::size_t i = 0; i < fork.size(); ++i) {
@@ -175,11 +171,6 @@ void add_resample_clt(std::span<const ForkSummary> forks, Rng &rng, Normal &norm
       weight += it.weight;
     }
   }
-}
-
-double resample_clt(std::span<const ForkSummary> forks, Rng &rng, Normal &normal) {
-  double sum = 0, weight = 0;
-  add_resample_clt(forks, rng, normal, sum, weight);
   return sum / weight;
 }
 

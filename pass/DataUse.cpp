@@ -4,6 +4,7 @@
 #include "Protect.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -11,6 +12,12 @@
 using namespace llvm;
 
 namespace steady {
+
+std::pair<const Value *, int64_t> fieldOf(const Value *Ptr, const DataLayout &DL) {
+  APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+  const Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+  return {Base, Off.getSExtValue()};
+}
 
 bool steersWork(const LoadInst &Ld, bool ReturnConsumes) {
   SmallVector<const Instruction *, 8> Work{&Ld};

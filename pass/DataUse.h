@@ -10,16 +10,23 @@
 #ifndef STEADY_PASS_DATAUSE_H
 #define STEADY_PASS_DATAUSE_H
 
+#include <cstdint>
 #include <map>
 #include <utility>
 
 namespace llvm {
 class CallBase;
+class DataLayout;
 class Function;
 class LoadInst;
+class Value;
 } // namespace llvm
 
 namespace steady {
+
+/// The object a pointer points into and its constant byte offset there (a
+/// member of a struct: a vector's begin or end pointer).
+std::pair<const llvm::Value *, int64_t> fieldOf(const llvm::Value *Ptr, const llvm::DataLayout &DL);
 
 /// Whether the loaded value reaches a branch, an address, an integer division
 /// or a call through the arithmetic on it. Stored elsewhere, or consumed by an

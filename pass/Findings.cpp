@@ -199,18 +199,16 @@ void rootsOf(const Value *Ptr, const Argument *This, SmallVectorImpl<Root> &Out,
         Out.push_back({G, -1});
     } else if (auto *Load = dyn_cast<LoadInst>(Obj); Load && Depth < 2) {
       const Value *From = Load->getPointerOperand();
-      APInt Off(DL.getIndexTypeSizeInBits(From->getType()), 0);
-      const Value *Base = From->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+      auto [Base, Member] = fieldOf(From, DL);
       if (This && Base == This)
-        Out.push_back({This, Off.getSExtValue()}); // a pointer member of the fixture
+        Out.push_back({This, Member}); // a pointer member of the fixture
       else if (isa<Instruction>(From))
         rootsOf(From, This, Out, Depth + 1);
       else if (auto *G = dyn_cast<GlobalVariable>(From); G && !G->isConstant())
         Out.push_back({G, -1});
     } else if (This && Obj == This && Depth == 0) {
       // The fixture itself at a variable offset: an array member, indexed.
-      APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
-      if (Ptr->stripAndAccumulateConstantOffsets(DL, Off, true) != This)
+      if (fieldOf(Ptr, DL).first != This)
         Out.push_back({This, -1});
     }
   }

@@ -377,13 +377,11 @@ class CarriedWrites {
           Out.push_back({AI, -1});
       } else if (auto *Load = dyn_cast<LoadInst>(Obj); Load && L->contains(Load) && Depth < 2) {
         // A pointer loaded in the loop from a member of an object that outlives it.
-        const Value *From = Load->getPointerOperand();
-        APInt Off(DL.getIndexTypeSizeInBits(From->getType()), 0);
-        const Value *Base = From->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+        auto [Base, Member] = fieldOf(Load->getPointerOperand(), DL);
         SmallVector<Root, 2> Owners;
         rootsOf(Base, L, Owners, Depth + 1);
         for (const Root &O : Owners)
-          Out.push_back({O.Object, Off.getSExtValue()});
+          Out.push_back({O.Object, Member});
       } else if (auto *I = dyn_cast<Instruction>(Obj); I && !L->contains(I)) {
         Out.push_back({I, -1}); // set up before the loop: a local, a buffer allocated once
       }
@@ -406,13 +404,8 @@ class CarriedWrites {
     if (!Begin || !Begin->getType()->isPointerTy() || !L->contains(Begin))
       return;
     const DataLayout &DL = Opt.getDataLayout();
-    auto fieldOf = [&](const Value *Ptr) {
-      APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
-      const Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
-      return std::make_pair(Base, Off.getSExtValue());
-    };
-    auto [EndBase, EndOff] = fieldOf(SI.getPointerOperand());
-    auto [BeginBase, BeginOff] = fieldOf(Begin->getPointerOperand());
+    auto [EndBase, EndOff] = fieldOf(SI.getPointerOperand(), DL);
+    auto [BeginBase, BeginOff] = fieldOf(Begin->getPointerOperand(), DL);
     if (EndBase != BeginBase || EndOff == BeginOff)
       return;
     const Instruction *At = &SI;
@@ -421,7 +414,7 @@ class CarriedWrites {
     auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
     auto isEnd = [&](const Value *V) { // a load of the field the store writes
       auto *Ld = dyn_cast<LoadInst>(V);
-      return Ld && fieldOf(Ld->getPointerOperand()) == std::make_pair(EndBase, EndOff);
+      return Ld && fieldOf(Ld->getPointerOperand(), DL) == std::make_pair(EndBase, EndOff);
     };
     if (Cmp && Cmp->isEquality() &&
         ((Cmp->getOperand(0) == Begin && isEnd(Cmp->getOperand(1))) ||

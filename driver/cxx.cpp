@@ -3,7 +3,7 @@
 //   steady c++ -O2 bench.cpp -o bench
 //
 // adds -std=c++20 (unless a -std is given), the runtime headers, the plugin,
-// and, when linking, libsteady. Everything else is passed to clang as is, and
+// and, when linking, libsteady (libsteady_gtest when it links GoogleTest: steady gtest). Everything else is passed to clang as is, and
 // clang's exit status is returned.
 #include <algorithm>
 #include <cstring>
@@ -29,8 +29,18 @@ int exec_clang(const std::vector<std::string> &user) {
   argv.push_back("-I" + include_path());
   argv.push_back("-fpass-plugin=" + plugin_path());
   argv.insert(argv.end(), user.begin(), user.end());
-  if (links)
+  // A GoogleTest program keeps its own main: it gets the runner without one,
+  // and the adapter that makes its tests benchmarks under steady gtest.
+  const bool gtest = has([](const std::string &a) {
+    return a == "-lgtest" || a == "-lgtest_main" || a == "-lgmock" || a == "-lgmock_main" ||
+           a.ends_with("/libgtest.a") || a.ends_with("/libgtest_main.a");
+  });
+  if (links && gtest) {
+    argv.push_back("-Wl,-u,steady_gtest_adapter");
+    argv.push_back(gtest_runtime_path());
+  } else if (links) {
     argv.push_back(runtime_path()); // after the objects that need it
+  }
   execv(argv[0].c_str(), c_argv(argv).data());
   fmt::print(stderr, "steady c++: cannot run '{}': {}\n", argv[0], std::strerror(errno));
   return 127;

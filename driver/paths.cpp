@@ -38,6 +38,11 @@ std::string runtime_path() {
   return first_existing("STEADY_RUNTIME", self_dir() / ".." / "lib" / STEADY_RUNTIME_NAME, STEADY_RUNTIME_BUILD_PATH);
 }
 
+std::string gtest_runtime_path() {
+  return first_existing("STEADY_GTEST_RUNTIME", self_dir() / ".." / "lib" / "libsteady_gtest.a",
+                        STEADY_GTEST_RUNTIME_BUILD_PATH);
+}
+
 std::string clang_path() {
   if (const char *e = std::getenv("STEADY_CLANG"); e && *e)
     return e;

@@ -330,6 +330,10 @@ void to_json(json &j, const BenchmarkResult &b) {
        {"forks", b.forks},
        {"stop", b.stop},
        {"summary", b.summary}};
+  if (!b.not_measured.empty())
+    j["not_measured"] = b.not_measured;
+  if (b.single_shot)
+    j["single_shot"] = true;
 }
 
 void from_json(const json &j, BenchmarkResult &b) {
@@ -343,6 +347,8 @@ void from_json(const json &j, BenchmarkResult &b) {
   optional_field(j, "protected", b.protected_by_plugin);
   optional_field(j, "compile_findings", b.compile_findings);
   optional_field(j, "flags", b.flags);
+  optional_field(j, "not_measured", b.not_measured);
+  optional_field(j, "single_shot", b.single_shot);
   optional_field(j, "first_invocation_ratio", b.first_invocation_ratio);
   optional_field(j, "bytes_per_op", b.bytes_per_op);
   optional_field(j, "items_per_op", b.items_per_op);

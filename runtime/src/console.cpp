@@ -106,6 +106,17 @@ std::vector<std::string> notes_of(const RunResult &run, const BenchmarkResult &b
   const Summary &s = b.summary;
   std::vector<std::string> notes;
   auto note = [&](const std::string &n) { notes.push_back(n); };
+  if (!b.not_measured.empty()) {
+    note("not measured: " + b.not_measured);
+    return notes;
+  }
+  // Nothing measured: what failed is all there is to say (a failing test's assertion).
+  if (s.forks_used == 0 && !b.forks.empty() && b.stop.reason == "not measured") {
+    note("FAILED: " + b.forks.front().error);
+    return notes;
+  }
+  if (b.single_shot && run.config.mode != Mode::SingleShot)
+    note("single shot (one invocation is longer than a batch)");
   if (!b.protected_by_plugin)
     note("not protected by the plugin");
   for (const std::string &f : b.flags)

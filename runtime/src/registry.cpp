@@ -14,6 +14,10 @@ static std::vector<Benchmark> &registry() {
 
 const std::vector<Benchmark> &benchmarks() { return registry(); }
 
+static ReentryFn g_reentry = nullptr;
+void set_reentry(ReentryFn fn) { g_reentry = fn; }
+ReentryFn reentry() { return g_reentry; }
+
 // One benchmark per element of the cartesian product of the axes.
 bool detail::add_benchmark(Benchmark b, const std::vector<ParamAxis> &axes) {
   std::vector<Benchmark> out{std::move(b)};

@@ -131,8 +131,11 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     PreemptionProbe probe;
     probe.open(timer.ticks_per_ns);
     f.preemption = preemption_info(probe);
+    RunConfig own = cfg;
+    if (b.single_shot)
+      own.mode = Mode::SingleShot;
     WarmupOutcome w = measure_fork(
-        {&b, &cfg, &timer, &counters, nullptr, &probe, &g_interrupted}, [&](std::uint64_t n) { f.batch_size = n; },
+        {&b, &own, &timer, &counters, nullptr, &probe, &g_interrupted}, [&](std::uint64_t n) { f.batch_size = n; },
         [&](const Iteration &it) {
           f.iterations.push_back(it);
           progress(it);
@@ -393,6 +396,25 @@ void declared_throughput(const Benchmark &b, BenchmarkResult &r) {
   r.items_per_op = f->items_per_op();
 }
 
+// A trial that did not pass (steady gtest's run of a test before measuring
+// it): no fork runs; a failure is kept as the benchmark's one failed fork.
+void record_trial(const Trial &t, BenchmarkResult &r) {
+  if (t.outcome == Trial::passed)
+    return;
+  r.stop.stable = false;
+  r.stop.reason = "not measured";
+  if (t.outcome == Trial::not_measured) {
+    r.not_measured = t.message;
+    return;
+  }
+  ForkResult &f = r.forks.emplace_back();
+  f.number = 1;
+  f.status = t.outcome == Trial::timed_out ? ForkStatus::timeout
+             : t.outcome == Trial::crashed ? ForkStatus::crashed
+                                           : ForkStatus::error;
+  f.error = t.message;
+}
+
 // Forks until Algorithm 1 (ForkStop) says stable, up to the maximum or until
 // the budget is spent, then the summary; saved and printed after every
 // benchmark.
@@ -409,8 +431,10 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   declared_throughput(b, result);
   result.stop.criterion = policy_.name();
   result.stop.reason = policy_.dynamic() ? "no fork measured" : "static configuration";
+  result.single_shot = b.single_shot;
+  record_trial(b.trial, result);
   ForkStop stop(policy_, cfg_.min_forks);
-  for (int f = 1; f <= total_forks_ && !g_interrupted; ++f) {
+  for (int f = 1; f <= total_forks_ && !g_interrupted && b.trial.outcome == Trial::passed; ++f) {
     const bool warmup = f <= cfg_.warmup_forks;
     if (until && Clock::now() >= *until && f > cfg_.warmup_forks + 1) {
       result.stop.stable = false;
@@ -511,7 +535,8 @@ int Runner::finish() {
   }
   int all_failed = 0;
   for (const BenchmarkResult &r : run_.benchmarks)
-    all_failed += std::none_of(r.forks.begin(), r.forks.end(), [](const ForkResult &f) { return !f.failed(); });
+    all_failed += r.not_measured.empty() &&
+                  std::none_of(r.forks.begin(), r.forks.end(), [](const ForkResult &f) { return !f.failed(); });
   if (all_failed)
     std::fprintf(stderr, "error: every fork of %d benchmark(s) failed: nothing measured for them\n", all_failed);
   return write_failed_ || all_failed ? 1 : status;

@@ -275,6 +275,12 @@ struct BenchmarkResult {
   std::vector<ForkResult> forks;
   StopResult stop;
   Summary summary;
+  // Listed but not measured, and why (steady gtest: a disabled, skipped or
+  // death test...); "" for a benchmark that was run.
+  std::string not_measured;
+  // Measured in single-shot mode whatever the run's mode (steady gtest: a test
+  // longer than a batch's target time).
+  bool single_shot = false;
 };
 
 // The two binaries steady ab ran, on a side file it writes.

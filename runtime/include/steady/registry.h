@@ -13,6 +13,15 @@
 
 namespace steady {
 
+// What a harness learned by running a benchmark once before measuring it
+// (steady gtest runs each test once in a child first): a benchmark whose trial
+// did not pass is listed with the outcome and gets no fork.
+struct Trial {
+  enum Outcome { passed, not_measured, failed, crashed, timed_out };
+  Outcome outcome = passed;
+  std::string message; // the reason it is not measured, or the failure
+};
+
 struct Benchmark {
   std::string name; // with its parameters: "sort/size=64"
   std::vector<std::pair<std::string, std::string>> params;
@@ -35,6 +44,10 @@ struct Benchmark {
   // it was compiled with optimization (__OPTIMIZE__, -O1 and above).
   const char *translation_unit = "";
   bool optimized = true;
+  Trial trial = {};
+  // Measured in single-shot mode whatever the run's --mode (a test longer
+  // than a batch's target time).
+  bool single_shot = false;
 };
 
 // Every benchmark registered in the program, in registration order.
@@ -42,6 +55,15 @@ const std::vector<Benchmark> &benchmarks();
 
 // Runs the benchmarks selected by the command line; what `main` in libsteady calls.
 int run_main(int argc, char **argv);
+
+// How a fork re-enters the program. By default the runner's options are on
+// the fork's command line; a program whose own `main` must not see them (a
+// GoogleTest binary under steady gtest) sets a function that moves them
+// elsewhere: it gets the fork's argv (argv[0] then the runner's options) and
+// the environment it will have, and may rewrite both.
+using ReentryFn = void (*)(std::vector<std::string> &argv, std::vector<std::string> &env);
+void set_reentry(ReentryFn fn);
+ReentryFn reentry();
 
 namespace detail {
 

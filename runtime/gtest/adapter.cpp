@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <regex>
+#include <string_view>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -30,6 +31,16 @@
 // The mark `steady gtest` and `steady ab` look for in a binary, and the symbol
 // `-Wl,-u` names so that the linker takes this object from the archive.
 extern "C" [[gnu::used]] const char steady_gtest_adapter[] = "steady-gtest-adapter/1";
+
+// What the plugin recorded per test body (pass/GTestBodies.cpp): the test's
+// class, its protection mark and its findings. Weak: none without the plugin.
+struct BodyEntry {
+  const char *test_class;
+  const bool *mark;
+  const char *const *findings;
+};
+extern "C" const BodyEntry __start_steady_gtest_bodies[] __attribute__((weak));
+extern "C" const BodyEntry __stop_steady_gtest_bodies[] __attribute__((weak));
 
 namespace steady::gtest {
 namespace {
@@ -178,6 +189,30 @@ std::vector<std::string> read_cmdline() {
   return out;
 }
 
+// The plugin's entry for a test: its class is Suite_Name_Test (TEST,
+// TEST_F, TEST_P and TYPED_TEST, instance prefixes and /N suffixes dropped),
+// or gtest_suite_Suite_::Name (TYPED_TEST_P).
+const BodyEntry *body_entry(const TestCase &c) {
+  std::string suite = c.info->test_suite_name(), name = c.info->name();
+  if (!c.value_param.empty()) {
+    suite = suite.substr(suite.find('/') + 1);
+    name = name.substr(0, name.find('/'));
+  }
+  if (!c.type_param.empty()) {
+    if (std::count(suite.begin(), suite.end(), '/') == 2) // Prefix/Suite/N
+      suite = suite.substr(suite.find('/') + 1);
+    suite = suite.substr(0, suite.find('/'));
+  }
+  const std::string plain = suite + "_" + name + "_Test", typed = "gtest_suite_" + suite + "_::" + name;
+  for (const BodyEntry *e = __start_steady_gtest_bodies; e && e < __stop_steady_gtest_bodies; ++e) {
+    std::string_view cls = e->test_class;
+    const std::size_t colons = cls.rfind("::");
+    if ((colons == std::string_view::npos ? cls : cls.substr(colons + 2)) == plain || cls.ends_with(typed))
+      return e;
+  }
+  return nullptr;
+}
+
 // Every test as a benchmark, in discovery order (the forks discover the same).
 // In the runner (`trials`), each test the runner's --filter selects is first
 // tried once in a child: those that do not pass are listed with the outcome,
@@ -199,6 +234,10 @@ void register_tests(const RunConfig *trials) {
     b.file = c.info->file();
     b.line = c.line;
     b.protected_by_plugin = &s.marks[i];
+    if (const BodyEntry *e = body_entry(c)) {
+      b.protected_by_plugin = e->mark;
+      b.compile_findings = e->findings;
+    }
     b.create = &create_invocations;
     b.run = &run_invocations;
     if (!c.type_param.empty())

@@ -279,7 +279,7 @@ std::optional<std::string> SlurmRun::prepare(const SlurmRequest &r) {
   std::vector<std::string> ask = {p.binary};
   ask.insert(ask.end(), r.args.begin(), r.args.end());
   ask.push_back("--steady-config");
-  Captured c = capture(ask);
+  ProgramRun c = capture(ask);
   json doc;
   try {
     doc = json::parse(c.out);

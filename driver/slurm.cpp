@@ -141,6 +141,54 @@ Read read_forks(const std::string &dir, const Plan &plan) {
   return r;
 }
 
+// Collect: how the tasks of every wave that has ended since the last step
+// ended (asked once: the controller forgets ended jobs after MinJobAge).
+void record_ended_waves(State &state) {
+  for (Wave &w : state.waves) {
+    if (w.ended)
+      continue;
+    std::map<int, TaskState> states = array_states(w.array_job);
+    for (std::size_t t = 0; t < w.tasks.size(); ++t)
+      if (auto it = states.find(int(t)); it != states.end() || (it = states.find(kUnlisted)) != states.end()) {
+        w.tasks[t].slurm = it->second;
+        w.tasks[t].known = true;
+      }
+    w.ended = true;
+  }
+}
+
+// Submit: the forks `needed[b]` of each benchmark b as the next wave, and the
+// step that follows it.
+Submitted submit_next_wave(const std::string &dir, const Plan &plan, State &state,
+                           const std::vector<std::vector<int>> &needed) {
+  Wave w;
+  w.number = int(state.waves.size()) + 1;
+  w.invocation = state.invocation;
+  std::vector<WaveTask> tasks;
+  for (std::size_t b = 0; b < needed.size(); ++b)
+    for (int n : needed[b]) {
+      w.tasks.push_back({int(b), n, {}, false});
+      tasks.push_back({{{fork_argv(plan, plan.benchmarks[b]), fork_file(dir, int(b), n)}}});
+    }
+  const std::string wave_file = fmt::format("{}/waves/w{}.json", dir, w.number);
+  write_json(wave_file, json{{"tasks", tasks}});
+  w.array_job = submit_wave(wave_file, tasks, plan.name, plan.place, dir + "/logs");
+  // The wave is recorded before its step is submitted, which may then run
+  // at once and write the state itself.
+  state.waves.push_back(w);
+  state.done = false;
+  write_json(dir + "/state.json", state);
+  long step = 0;
+  try {
+    step = submit_after(w.array_job, {self_path(), "slurm-step", dir}, plan.name, plan.place,
+                        fmt::format("{}/logs/step-{}.out", dir, w.number));
+  } catch (...) {
+    cancel_jobs(plan.name);
+    throw;
+  }
+  return Submitted{w.number, w.array_job, step, int(tasks.size())};
+}
+
 } // namespace
 
 // --- the step: merge, decide, submit -------------------------------------------------------------
@@ -254,19 +302,7 @@ StepOutcome SlurmRun::step(bool submit) {
   State &state = impl_->state;
   StepOutcome out;
 
-  // How the tasks of every ended wave ended (asked once: the controller
-  // forgets ended jobs after MinJobAge).
-  for (Wave &w : state.waves) {
-    if (w.ended)
-      continue;
-    std::map<int, TaskState> states = array_states(w.array_job);
-    for (std::size_t t = 0; t < w.tasks.size(); ++t)
-      if (auto it = states.find(int(t)); it != states.end() || (it = states.find(kUnlisted)) != states.end()) {
-        w.tasks[t].slurm = it->second;
-        w.tasks[t].known = true;
-      }
-    w.ended = true;
-  }
+  record_ended_waves(state);
 
   Read read = read_forks(dir, plan);
   const StopPolicy policy = stop_policy(plan.config);
@@ -396,32 +432,7 @@ StepOutcome SlurmRun::step(bool submit) {
   out.merged = std::move(merged);
 
   if (more && submit) {
-    Wave w;
-    w.number = int(state.waves.size()) + 1;
-    w.invocation = state.invocation;
-    std::vector<WaveTask> tasks;
-    for (std::size_t b = 0; b < needed.size(); ++b)
-      for (int n : needed[b]) {
-        w.tasks.push_back({int(b), n, {}, false});
-        tasks.push_back({{{fork_argv(plan, plan.benchmarks[b]), fork_file(dir, int(b), n)}}});
-      }
-    const std::string wave_file = fmt::format("{}/waves/w{}.json", dir, w.number);
-    write_json(wave_file, json{{"tasks", tasks}});
-    w.array_job = submit_wave(wave_file, tasks, plan.name, plan.place, dir + "/logs");
-    // The wave is recorded before its step is submitted, which may then run
-    // at once and write the state itself.
-    state.waves.push_back(w);
-    state.done = false;
-    write_json(dir + "/state.json", state);
-    long step = 0;
-    try {
-      step = submit_after(w.array_job, {self_path(), "slurm-step", dir}, plan.name, plan.place,
-                          fmt::format("{}/logs/step-{}.out", dir, w.number));
-    } catch (...) {
-      cancel_jobs(plan.name);
-      throw;
-    }
-    out.submitted = Submitted{w.number, w.array_job, step, int(tasks.size())};
+    out.submitted = submit_next_wave(dir, plan, state, needed);
     return out;
   }
   state.done = true;

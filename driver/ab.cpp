@@ -31,6 +31,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "ab_tally.h"
 #include "commands.h"
 #include "comparison.h"
 #include "process.h"
@@ -94,15 +95,13 @@ bool instrument_valgrind(const std::vector<std::string> &args) {
   return false;
 }
 
-struct Bench {
+// A benchmark: its forks on both sides, and what ab decided about it.
+struct Bench : AbTally {
   std::string name;
   // Each side's forks as typed results; name, params, file, line and
   // protected come from the first fork a runner measured.
   BenchmarkResult side[2];
   bool identified = false;
-  int ok[2] = {0, 0}, failed[2] = {0, 0};
-  int next_look = 0;
-  bool decided = false, given_up = false;
 };
 
 class Ab {
@@ -415,7 +414,7 @@ void Ab::run_round_on_slurm(const std::vector<Bench *> &pending, int round) {
 void Ab::run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look) {
   std::vector<Bench *> pending;
   for (Bench &b : benches_)
-    if (!b.decided && !b.given_up)
+    if (b.wants_forks())
       pending.push_back(&b);
   std::shuffle(pending.begin(), pending.end(), rng_);
   if (o_.slurm)
@@ -431,19 +430,14 @@ void Ab::run_round(int round, const std::vector<int> &looks, const CompareOption
       run_fork(*b, 1 - first, round);
     }
     // A benchmark that keeps failing on a side is given up, with its data.
-    for (int side : {0, 1})
-      if (b->failed[side] >= 3 && b->ok[side] == 0 && !b->given_up) {
-        b->given_up = true;
-        fmt::print(stderr, "steady ab: {} fails on {} ('{}'): no more forks of it\n", b->name, kSide[side],
-                   o_.bin[side]);
-      }
+    if (int side = b->failing_side(); side >= 0 && !b->given_up) {
+      b->given_up = true;
+      fmt::print(stderr, "steady ab: {} fails on {} ('{}'): no more forks of it\n", b->name, kSide[side], o_.bin[side]);
+    }
   }
   for (Bench *b : pending) {
-    int n = std::min(b->ok[0], b->ok[1]);
-    if (b->given_up || n < 2 || b->next_look >= int(looks.size()) || n < looks[b->next_look])
+    if (b->given_up || !b->take_look(looks))
       continue;
-    while (b->next_look < int(looks.size()) && looks[b->next_look] <= n)
-      ++b->next_look;
     std::optional<Row> row = compare(*b, per_look);
     b->decided = row && row->result.decided();
     if (!o_.verbose && isatty(2))
@@ -552,7 +546,7 @@ int Ab::run() {
   SaveThrottle throttle;
   bool budget_spent = false;
   for (int round = 1; round <= o_.max_forks && !g_signal; ++round) {
-    if (std::none_of(benches_.begin(), benches_.end(), [](const Bench &b) { return !b.decided && !b.given_up; }))
+    if (std::none_of(benches_.begin(), benches_.end(), [](const Bench &b) { return b.wants_forks(); }))
       break;
     if (o_.budget > 0 && std::chrono::duration<double>(Clock::now() - start).count() > o_.budget) {
       budget_spent = true;

@@ -1,11 +1,11 @@
 // The typed notes (model/src/notes.cpp): what each fact of a result makes,
 // in which order, with which words; the wording strings here are the table's
 // as it printed them before the notes were typed.
-#include "steady/notes.h"
-
 #include <set>
 
 #include <gtest/gtest.h>
+
+#include "steady/notes.h"
 
 namespace steady {
 namespace {

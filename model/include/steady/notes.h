@@ -26,18 +26,18 @@ enum class NoteKind {
   deleted,
   hoisted,
   mutated,
-  other_finding,         // a finding this build has no words for: name, message
-  stopped,               // a dynamic stop, stable: message = reason, warmups, criterion
-  unstable,              // ... ran to its maximum unsettled (same facts)
-  forks_failed,          // count
-  ci_over_iterations,    // one fork measured: the CI is over its iterations
-  not_steady,            // steady-state analysis: name = stability, count of `of` forks steady
-  untrustworthy,         // count iterations without a batch free of preemption
-  preempted,             // value = share of batches preempted (and re-run)
-  preempted_kept,        // single shot: count preempted shots kept
-  migrated,              // the thread changed CPU during an iteration
-  counters_unscheduled,  // a counter group never ran
-  counters_multiplexed,  // counters scaled by time enabled / running
+  other_finding,        // a finding this build has no words for: name, message
+  stopped,              // a dynamic stop, stable: message = reason, warmups, criterion
+  unstable,             // ... ran to its maximum unsettled (same facts)
+  forks_failed,         // count
+  ci_over_iterations,   // one fork measured: the CI is over its iterations
+  not_steady,           // steady-state analysis: name = stability, count of `of` forks steady
+  untrustworthy,        // count iterations without a batch free of preemption
+  preempted,            // value = share of batches preempted (and re-run)
+  preempted_kept,       // single shot: count preempted shots kept
+  migrated,             // the thread changed CPU during an iteration
+  counters_unscheduled, // a counter group never ran
+  counters_multiplexed, // counters scaled by time enabled / running
 };
 
 // How much the note says about the number: `wrong` (it is not what the

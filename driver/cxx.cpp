@@ -3,8 +3,8 @@
 //   steady c++ -O2 bench.cpp -o bench
 //
 // adds -std=c++20 (unless a -std is given), the runtime headers, the plugin,
-// and, when linking, libsteady (libsteady_gtest when it links GoogleTest: steady gtest). Everything else is passed to clang as is, and
-// clang's exit status is returned.
+// and, when linking, libsteady (libsteady_gtest when it links GoogleTest: steady gtest). Everything else is passed to
+// clang as is, and clang's exit status is returned.
 #include <algorithm>
 #include <cstring>
 #include <string>

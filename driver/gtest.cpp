@@ -23,7 +23,7 @@ bool has_gtest_adapter(const std::string &path) {
   int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return false;
-  struct stat st {};
+  struct stat st{};
   bool found = false;
   if (fstat(fd, &st) == 0 && st.st_size > 0) {
     void *p = mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);

@@ -10,7 +10,7 @@ namespace steady::driver {
 std::string plugin_path();
 std::string include_path();
 std::string clang_path();
-std::string runtime_path(); // libsteady.a
+std::string runtime_path();       // libsteady.a
 std::string gtest_runtime_path(); // libsteady_gtest.a: the runner without main, and the GoogleTest adapter
 
 } // namespace steady::driver

@@ -57,11 +57,10 @@ void addTestBodies(Module &M, SmallVectorImpl<Payload> &Payloads) {
     if (!Mark) {
       Mark = new GlobalVariable(M, Type::getInt8Ty(Ctx), false, GlobalValue::InternalLinkage,
                                 ConstantInt::get(Type::getInt8Ty(Ctx), 0), Base + ".mark");
-      Findings = new GlobalVariable(M, Ptr, false, GlobalValue::InternalLinkage, ConstantPointerNull::get(cast<PointerType>(Ptr)),
-                                    Base + ".findings");
+      Findings = new GlobalVariable(M, Ptr, false, GlobalValue::InternalLinkage,
+                                    ConstantPointerNull::get(cast<PointerType>(Ptr)), Base + ".findings");
       Constant *Name = ConstantDataArray::getString(Ctx, Class);
-      auto *NameVar =
-          new GlobalVariable(M, Name->getType(), true, GlobalValue::PrivateLinkage, Name, Base + ".class");
+      auto *NameVar = new GlobalVariable(M, Name->getType(), true, GlobalValue::PrivateLinkage, Name, Base + ".class");
       auto *Entry = new GlobalVariable(M, EntryTy, true, GlobalValue::InternalLinkage,
                                        ConstantStruct::get(EntryTy, {NameVar, Mark, Findings}), Base + ".entry");
       Entry->setSection("steady_gtest_bodies");

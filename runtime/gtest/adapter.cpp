@@ -45,7 +45,7 @@ extern "C" const BodyEntry __stop_steady_gtest_bodies[] __attribute__((weak));
 namespace steady::gtest {
 namespace {
 
-constexpr const char *kArgs = "STEADY_GTEST_ARGS";            // the runner's options, \x1f-separated
+constexpr const char *kArgs = "STEADY_GTEST_ARGS";              // the runner's options, \x1f-separated
 constexpr const char *kSingleShot = "STEADY_GTEST_SINGLE_SHOT"; // tests measured single shot, \x1f-separated
 // "pause" (default): SetUp/TearDown around each invocation, timed alone;
 // "prepared": fixtures set up before a batch, one per invocation.
@@ -153,8 +153,8 @@ private:
   void check(const char *where) const {
     const Reported &r = reported();
     if (r.failed())
-      throw std::runtime_error(fmt::format("test failed{}{} while measured: {}", *where ? " in " : "", where,
-                                           r.failure));
+      throw std::runtime_error(
+          fmt::format("test failed{}{} while measured: {}", *where ? " in " : "", where, r.failure));
     if (r.skipped)
       throw std::runtime_error("test skipped while measured: " + r.skip);
   }
@@ -319,8 +319,9 @@ void never_reached() {
   if (state().taken_over || state().in_fork)
     return;
   std::fflush(stdout);
-  std::fprintf(stderr, "error: %s ended without reaching its tests: its main must call RUN_ALL_TESTS(), and "
-                       "--gtest_filter must select a test (nothing was measured)\n",
+  std::fprintf(stderr,
+               "error: %s ended without reaching its tests: its main must call RUN_ALL_TESTS(), and "
+               "--gtest_filter must select a test (nothing was measured)\n",
                state().cmdline.empty() ? "the test program" : state().cmdline[0].c_str());
   _exit(2);
 }

@@ -69,9 +69,8 @@ class Listener : public testing::EmptyTestEventListener {
     } else if (r.failed()) {
       rep.fatal |= r.fatally_failed();
       if (rep.failure.empty())
-        rep.failure =
-            (r.file_name() ? std::string(r.file_name()) + ":" + std::to_string(r.line_number()) + ": " : "") +
-            r.message();
+        rep.failure = (r.file_name() ? std::string(r.file_name()) + ":" + std::to_string(r.line_number()) + ": " : "") +
+                      r.message();
     }
   }
 };

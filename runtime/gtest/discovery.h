@@ -13,7 +13,7 @@
 namespace steady::gtest {
 
 struct TestCase {
-  std::string name; // "Suite.Test", "Inst/Suite.Test/0", "Suite/0.Test": GoogleTest's full name
+  std::string name;                    // "Suite.Test", "Inst/Suite.Test/0", "Suite/0.Test": GoogleTest's full name
   std::string type_param, value_param; // as GoogleTest prints them ("" for none)
   std::string file;
   int line = 0;

@@ -136,10 +136,9 @@ TrialRun try_test(const TestCase &c, double timeout_seconds) {
   const std::size_t t1 = got.find('\t'), t2 = t1 == std::string::npos ? t1 : got.find('\t', t1 + 1);
   if (t2 == std::string::npos || got.back() != '\n') {
     out.trial.outcome = Trial::crashed;
-    out.trial.message = WIFSIGNALED(status) ? fmt::format("killed by signal {} ({})", WTERMSIG(status),
-                                                          strsignal(WTERMSIG(status)))
-                                            : fmt::format("exited with status {} before it finished",
-                                                          WEXITSTATUS(status));
+    out.trial.message = WIFSIGNALED(status)
+                            ? fmt::format("killed by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)))
+                            : fmt::format("exited with status {} before it finished", WEXITSTATUS(status));
     return out;
   }
   out.trial.outcome = Trial::Outcome(std::stoi(got.substr(0, t1)));

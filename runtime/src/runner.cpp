@@ -402,7 +402,7 @@ void record_trial(const Trial &t, BenchmarkResult &r) {
   if (t.outcome == Trial::passed)
     return;
   r.stop.stable = false;
-  r.stop.reason = "not measured";
+  r.stop.reason = kNotMeasured;
   if (t.outcome == Trial::not_measured) {
     r.not_measured = t.message;
     return;

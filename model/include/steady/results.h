@@ -245,6 +245,10 @@ struct Summary {
   double instructions_fork_min = 0, instructions_fork_max = 0;
 };
 
+// StopResult::reason of a benchmark that got no fork: not measured, or its
+// trial failed (runtime/gtest).
+inline constexpr const char *kNotMeasured = "not measured";
+
 struct StopResult {
   std::string criterion = "none";
   bool stable = true; // false: ran to the maximum without meeting the criterion

@@ -3,10 +3,11 @@
 // bodies, and appends them per process to $SUITE_COUNTS at TearDownTestSuite.
 #include <cstdio>
 #include <cstdlib>
-#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+
+#include <gtest/gtest.h>
 
 static int add(int a, int b) { return a + b; }
 

@@ -219,7 +219,9 @@ ForkResult Ab::read_fork(Bench &b, int side, const std::string &out, std::string
     throw std::runtime_error("it is not a steady result file");
   RunResult run = results_from_json(doc, "'" + out + "'");
   std::optional<ForkResult> fork;
-  for (BenchmarkResult &e : run.benchmarks)
+  for (BenchmarkResult &e : run.benchmarks) {
+    if (e.name == b.name && !e.not_measured.empty()) // a test steady gtest does not measure: disabled, skipped...
+      throw std::runtime_error("not measured: " + e.not_measured);
     if (e.name == b.name && !e.forks.empty()) {
       if (!b.identified) {
         for (BenchmarkResult &mine : b.side) {
@@ -233,6 +235,7 @@ ForkResult Ab::read_fork(Bench &b, int side, const std::string &out, std::string
       }
       fork = std::move(e.forks.front());
     }
+  }
   if (!fork)
     throw std::runtime_error("the runner measured no fork of it");
   if (ticks_per_ns_ == 0) {

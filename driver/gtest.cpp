@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <map>
 #include <string_view>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -20,6 +21,10 @@ extern char **environ;
 namespace steady::driver {
 
 bool has_gtest_adapter(const std::string &path) {
+  // steady ab starts the same binaries fork after fork: each is read once.
+  static std::map<std::string, bool> seen;
+  if (auto it = seen.find(path); it != seen.end())
+    return it->second;
   int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return false;
@@ -34,7 +39,7 @@ bool has_gtest_adapter(const std::string &path) {
     }
   }
   close(fd);
-  return found;
+  return seen[path] = found;
 }
 
 Invocation runner_invocation(const std::vector<std::string> &args, const std::vector<std::string> &program_args) {

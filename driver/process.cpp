@@ -15,6 +15,8 @@
 
 #include <fmt/core.h>
 
+#include "gtest.h"
+
 extern char **environ;
 
 namespace steady::driver {
@@ -28,14 +30,18 @@ std::vector<char *> c_argv(const std::vector<std::string> &args) {
 }
 
 int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_path, int out_fd, int err_fd) {
-  std::vector<char *> argv = c_argv(args);
+  // A benchmark binary given by its path may be a GoogleTest binary, whose
+  // runner options travel in its environment (steady gtest).
+  Invocation inv = search_path ? Invocation{args, {}} : runner_invocation(args);
+  std::vector<char *> argv = c_argv(inv.argv), env = c_argv(inv.env);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   if (out_fd >= 0)
     posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
   if (err_fd >= 0)
     posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
-  int e = (search_path ? posix_spawnp : posix_spawn)(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  int e = (search_path ? posix_spawnp : posix_spawn)(&pid, argv[0], &fa, nullptr, argv.data(),
+                                                     search_path ? environ : env.data());
   posix_spawn_file_actions_destroy(&fa);
   return e;
 }

@@ -87,7 +87,7 @@ std::string text(const Note &n) {
   case NoteKind::trial_failed:
     return "FAILED: " + n.message;
   case NoteKind::single_shot:
-    return "single shot (one invocation is longer than a batch)";
+    return "single shot (one invocation is longer than an iteration)";
   case NoteKind::unprotected:
     return "not protected by the plugin";
   case NoteKind::measures_nothing:

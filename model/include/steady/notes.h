@@ -20,7 +20,7 @@ namespace steady {
 enum class NoteKind {
   not_measured,          // listed, not run (steady gtest: a disabled, skipped, death test...): message = why
   trial_failed,          // its trial run failed (steady gtest: a failing test): message = the failure
-  single_shot,           // measured single shot whatever the run's mode (a test longer than a batch)
+  single_shot,           // measured single shot whatever the run's mode (a test longer than an iteration)
   unprotected,           // the payload was not compiled with the plugin
   measures_nothing,      // run-time flag: indistinguishable from the empty loop
   first_invocation_slow, // run-time flag: value = first invocation / steady state

@@ -283,7 +283,7 @@ struct BenchmarkResult {
   // death test...); "" for a benchmark that was run.
   std::string not_measured;
   // Measured in single-shot mode whatever the run's mode (steady gtest: a test
-  // longer than a batch's target time).
+  // longer than an iteration).
   bool single_shot = false;
 };
 

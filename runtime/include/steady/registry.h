@@ -46,7 +46,7 @@ struct Benchmark {
   bool optimized = true;
   Trial trial = {};
   // Measured in single-shot mode whatever the run's --mode (a test longer
-  // than a batch's target time).
+  // than an iteration).
   bool single_shot = false;
 };
 

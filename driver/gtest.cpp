@@ -45,7 +45,8 @@ bool has_gtest_adapter(const std::string &path) {
 Invocation runner_invocation(const std::vector<std::string> &args, const std::vector<std::string> &program_args) {
   Invocation inv;
   for (char **e = environ; *e; ++e)
-    if (!std::string_view(*e).starts_with("STEADY_GTEST_"))
+    if (!std::string_view(*e).starts_with("STEADY_GTEST_ARGS=") &&
+        !std::string_view(*e).starts_with("STEADY_GTEST_SINGLE_SHOT="))
       inv.env.emplace_back(*e);
   if (args.empty() || !has_gtest_adapter(args[0])) {
     inv.argv = args;

@@ -31,7 +31,8 @@ def listed(path):
 
 def half_width(b):
     s = b["summary"]
-    return (s["ci_high"] - s["ci_low"]) / 2 / s["ns_per_op"] if s["ns_per_op"] > 0 else float("inf")
+    lo, hi = s["ci99"]
+    return (hi - lo) / 2 / s["ns_per_op"] if s["ns_per_op"] > 0 else float("inf")
 
 
 def project(name, d):
@@ -93,7 +94,7 @@ def fixtures(work):
             for b in json.load(open(path))["benchmarks"]:
                 if any(f["status"] == "ok" for f in b["forks"]) and not b.get("single_shot"):
                     per.setdefault(b["name"], {}).setdefault(mode, []).append(b)
-    ratios, widths = [], {"pause": [], "prepared": []}
+    ratios, widths, batches = [], {"pause": [], "prepared": []}, {"pause": 0, "prepared": 0}
     for name, modes in per.items():
         if len(modes) < 2:
             continue
@@ -102,13 +103,15 @@ def fixtures(work):
         ratios.append(q / p)
         for m in widths:
             widths[m].append(statistics.median(half_width(b) for b in modes[m]))
+            batches[m] += sum(b["summary"]["preemption"]["batches"] for b in modes[m])
     if not ratios:
         print("fixtures: no test measured in both modes (outside single shot)")
         return
     q = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
     print(f"fixtures: {len(ratios)} tests in both modes; prepared/pause ns/op: median {statistics.median(ratios):.3f} "
           f"(quartiles {q[0]:.3f}-{q[2]:.3f}); median CI half-width: pause {100 * statistics.median(widths['pause']):.2f} %, "
-          f"prepared {100 * statistics.median(widths['prepared']):.2f} %")
+          f"prepared {100 * statistics.median(widths['prepared']):.2f} %; timed batches: pause {batches['pause']}, "
+          f"prepared {batches['prepared']}")
 
 
 if sys.argv[1] == "--fixtures":

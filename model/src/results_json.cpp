@@ -243,6 +243,9 @@ void to_json(json &j, const Iteration &it) {
 
 // ops and ns/op are what every reader needs of an iteration.
 void from_json(const json &j, Iteration &it) {
+  // A count: get_to would wrap a negative one (-1: 2^64 - 1) and truncate 1.5.
+  if (const json &ops = j.at("ops"); !ops.is_number_unsigned())
+    throw json::type_error::create(302, "must be a whole number of ops, not " + ops.dump(), &ops);
   j.at("ops").get_to(it.ops);
   j.at("ns_per_op").get_to(it.ns_per_op);
   optional_field(j, "index", it.index);
@@ -312,6 +315,9 @@ void to_json(json &j, const ForkResult &f) {
 // warmup_iterations is not read: it is the count of the warmup iterations.
 void from_json(const json &j, ForkResult &f) {
   j.at("fork").get_to(f.number);
+  // An unknown name reads as "error" (results_json.h); another type is not a status.
+  if (const json &status = j.at("status"); !status.is_string())
+    throw json::type_error::create(302, std::string("type must be string, but is ") + status.type_name(), &status);
   j.at("status").get_to(f.status);
   j.at("iterations").get_to(f.iterations);
   optional_field(j, "warmup", f.warmup);

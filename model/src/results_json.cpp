@@ -67,7 +67,7 @@ std::string describe_field(const json &doc, const json::exception &e) {
 
 // Values no measurement gives; they would give confident verdicts (negative
 // times "faster") or overflow the statistics. 1e18 ns is 30 years per op.
-constexpr double kMaxNs = 1e18;
+constexpr double kMaxNs = 1e18, kMinNs = 1e-9;
 
 bool valid_time(double v) { return std::isfinite(v) && v >= 0 && v <= kMaxNs; }
 
@@ -97,6 +97,10 @@ void validate(const RunResult &run, const std::string &what) {
           refuse(what, where + "/ops", 0, "must be at least 1");
         if (!valid_time(it.ns_per_op))
           refuse(what, where + "/ns_per_op", it.ns_per_op, "must be a time from 0 to 1e18 ns");
+        // Subnormal times underflow the statistics (a variance of 0, a NaN
+        // in Student's t); no op takes less than a billionth of a ns.
+        if (it.ns_per_op > 0 && it.ns_per_op < kMinNs)
+          refuse(what, where + "/ns_per_op", it.ns_per_op, "a time above 0 must be at least 1e-9 ns");
         for (const BatchSample &s : it.batches) {
           if (s.ops == 0)
             refuse(what, where + "/batches", 0, "a batch's ops must be at least 1");

@@ -49,10 +49,10 @@ std::map<std::string, Series> google_benchmark_series(const json &doc, const std
     s.fork_rounds.push_back(-1);
     // The batch's weight: a count of at least 1 (0 would divide by zero, -5 or 1.5 weigh what no run gives).
     const json iterations = b.value("iterations", json(1));
-    if (!iterations.is_number_unsigned() || iterations.get<std::uint64_t>() == 0)
+    if (!iterations.is_number_integer() || iterations.get<std::int64_t>() < 1)
       throw std::runtime_error(
           fmt::format("{}: benchmark '{}' iterations {} is not a count of at least 1", what, name, iterations.dump()));
-    s.forks.push_back({{{ns, double(iterations.get<std::uint64_t>())}}});
+    s.forks.push_back({{{ns, double(iterations.get<std::int64_t>())}}});
     s.measures_nothing |= ns == 0;
   }
   for (const auto &[name, n] : errored)

@@ -248,7 +248,8 @@ void to_json(json &j, const Iteration &it) {
 // ops and ns/op are what every reader needs of an iteration.
 void from_json(const json &j, Iteration &it) {
   // A count: get_to would wrap a negative one (-1: 2^64 - 1) and truncate 1.5.
-  if (const json &ops = j.at("ops"); !ops.is_number_unsigned())
+  if (const json &ops = j.at("ops");
+      ops.is_number_float() || (ops.is_number_integer() && !ops.is_number_unsigned() && ops.get<std::int64_t>() < 0))
     throw json::type_error::create(302, "must be a whole number of ops, not " + ops.dump(), &ops);
   j.at("ops").get_to(it.ops);
   j.at("ns_per_op").get_to(it.ns_per_op);

@@ -14,6 +14,14 @@ static std::vector<Benchmark> &registry() {
 
 const std::vector<Benchmark> &benchmarks() { return registry(); }
 
+std::unique_ptr<Fixture> create_fixture(const Benchmark &b) {
+  if (!b.create)
+    return nullptr;
+  std::unique_ptr<Fixture> f(b.create(b));
+  f->params_ = b.params;
+  return f;
+}
+
 static ReentryFn g_reentry = nullptr;
 void set_reentry(ReentryFn fn) { g_reentry = fn; }
 ReentryFn reentry() { return g_reentry; }

@@ -261,5 +261,4 @@ Submitted submit_next_wave(const std::string &dir, const Plan &plan, State &stat
   return Submitted{w.number, w.array_job, step, int(tasks.size())};
 }
 
-
 } // namespace steady::driver

@@ -22,33 +22,36 @@ CollectedForks collected(std::vector<ForkResult> forks, std::vector<bool> attemp
   return c;
 }
 
+RunConfig dynamic(int min_forks, int max_forks) {
+  RunConfig cfg;
+  cfg.stop = "cv";
+  cfg.min_forks = min_forks;
+  cfg.max_forks = max_forks;
+  return cfg;
+}
+
 TEST(SlurmStepDecide, StaticRunMeasuresTheMissingAndTheIncompleteForks) {
   RunConfig cfg;
   cfg.stop = "none";
   cfg.forks = 4;
   // Fork 1 measured, fork 2's file is an earlier invocation's incomplete one
   // (not an attempt), fork 4 measured: forks 2 and 3 are still wanted.
-  ForkDecision d = decide_forks(collected({fork_numbered(1), fork_numbered(2), fork_numbered(4)}, {true, false, true}), cfg);
+  ForkDecision d =
+      decide_forks(collected({fork_numbered(1), fork_numbered(2), fork_numbered(4)}, {true, false, true}), cfg);
   EXPECT_EQ(d.next, (std::vector<int>{2, 3}));
   EXPECT_EQ(d.stop.reason, "static configuration");
   EXPECT_EQ(d.stop.criterion, "none");
 }
 
 TEST(SlurmStepDecide, DynamicRunStartsWithTheMinimum) {
-  RunConfig cfg;
-  cfg.stop = "cv";
-  cfg.min_forks = 2;
-  cfg.max_forks = 5;
+  const RunConfig cfg = dynamic(2, 5);
   ForkDecision d = decide_forks(CollectedForks{}, cfg);
   EXPECT_EQ(d.next, (std::vector<int>{1, 2}));
   EXPECT_EQ(d.stop.reason, "0 forks so far");
 }
 
 TEST(SlurmStepDecide, EveryForkFailedAfterTheMinimum) {
-  RunConfig cfg;
-  cfg.stop = "cv";
-  cfg.min_forks = 2;
-  cfg.max_forks = 5;
+  const RunConfig cfg = dynamic(2, 5);
   ForkDecision d = decide_forks(
       collected({fork_numbered(1, ForkStatus::crashed), fork_numbered(2, ForkStatus::timeout)}, {true, true}), cfg);
   EXPECT_TRUE(d.next.empty());
@@ -56,10 +59,7 @@ TEST(SlurmStepDecide, EveryForkFailedAfterTheMinimum) {
 }
 
 TEST(SlurmStepDecide, TheMaximumEndsAnUnstableBenchmark) {
-  RunConfig cfg;
-  cfg.stop = "cv";
-  cfg.min_forks = 1;
-  cfg.max_forks = 2;
+  const RunConfig cfg = dynamic(1, 2);
   ForkDecision d = decide_forks(
       collected({fork_numbered(1, ForkStatus::crashed), fork_numbered(2, ForkStatus::crashed)}, {true, true}), cfg);
   EXPECT_TRUE(d.next.empty());

@@ -23,12 +23,11 @@ RunResult Ab::side_results(int side) const {
   for (const Bench &b : benches_) {
     if (!b.identified)
       continue;
-    BenchmarkResult &e = run.benchmarks.emplace_back(b.side[side]);
-    e.stop.reason = b.decided ? "steady ab: decided" : "steady ab: undecided at the end of the run";
     // A summary for readers of the file, as the runner's; compare recomputes
     // from the forks.
-    e.summary = summarize(e.forks, run.counter_names.size(), run.timer.ticks_per_ns, run.config.seed);
-    e.summary.ipc = instructions_per_cycle(run.counter_names, e.summary.counters_per_op);
+    StopResult stop;
+    stop.reason = b.decided ? "steady ab: decided" : "steady ab: undecided at the end of the run";
+    finish_benchmark(run.benchmarks.emplace_back(b.side[side]), std::move(stop), run);
   }
   return run;
 }

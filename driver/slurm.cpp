@@ -27,7 +27,6 @@
 #include "slurm_step.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
-#include "steady/stopping.h"
 
 namespace steady::driver {
 
@@ -159,10 +158,7 @@ StepOutcome SlurmRun::step(bool submit) {
     next[b] = std::move(d.next);
     out.pending += int(next[b].size());
     result.forks = std::move(c.forks);
-    result.stop = std::move(d.stop);
-    conclude_stop(result, stop_policy(plan.config).dynamic(), plan.config.max_warmup);
-    result.summary = summarize(result.forks, merged.counter_names.size(), merged.timer.ticks_per_ns, plan.config.seed);
-    result.summary.ipc = instructions_per_cycle(merged.counter_names, result.summary.counters_per_op);
+    finish_benchmark(result, std::move(d.stop), merged);
     if (files.identity[b] || !result.forks.empty())
       merged.benchmarks.push_back(std::move(result));
   }

@@ -11,8 +11,9 @@
 #include <fmt/ranges.h>
 
 #include "process.h"
+#include "steady/fork_loop.h"
 #include "steady/results_json.h"
-#include "steady/stopping.h"
+#include "steady/runner_args.h"
 
 namespace steady::driver {
 namespace {
@@ -22,25 +23,15 @@ using json = nlohmann::json;
 
 // The runner options that make one fork measure as the run's forks would.
 std::vector<std::string> fork_argv(const Plan &p, const std::string &bench) {
-  const RunConfig &c = p.config;
-  const bool dynamic = stop_policy(c).dynamic();
-  std::vector<std::string> a = {
-      p.binary, exact_filter(bench), "--warmup-forks=0", "--stop=" + c.stop, dynamic ? "--max-forks=1" : "--forks=1",
-      "--warmup-iterations=" + std::to_string(c.warmup_iterations), "--iterations=" + std::to_string(c.iterations),
-      fmt::format("--warmup-time={}", c.warmup_time), fmt::format("--iteration-time={}", c.iteration_time),
-      std::string("--mode=") + to_string(c.mode), "--min-warmup=" + std::to_string(c.min_warmup),
-      "--max-warmup=" + std::to_string(c.max_warmup), "--window=" + std::to_string(c.window),
-      "--seed=" + std::to_string(c.seed), fmt::format("--timeout={}", c.timeout), "--instrument=" + c.instrument,
-      // thinned (or not) as the user asked; the merge keeps what the tasks wrote
-      "--json-samples=" + c.json_samples, "--no-baseline"}; // a fork is no run to compare with
-  if (c.threshold > 0)                                      // 0: the criterion's default
-    a.push_back(fmt::format("--threshold={}", c.threshold));
-  if (dynamic)
-    a.push_back("--min-forks=1");
-  if (c.stop_observe)
-    a.push_back("--stop-observe");
-  if (!c.counters_auto)
-    a.push_back(fmt::format("--counters={}", fmt::join(c.counters, ",")));
+  RunConfig c = p.config;
+  c.warmup_forks = 0;
+  c.forks = c.min_forks = c.max_forks = 1;
+  c.no_baseline = true; // a fork is no run to compare with
+  c.filter = RunConfig().filter;
+  std::vector<std::string> a = {p.binary, exact_filter(bench)};
+  // thinned (or not) as the user asked; the merge keeps what the tasks wrote
+  for (std::string &arg : runner_args(c, {"--warmup-forks", "--forks", "--max-forks", "--json-samples"}))
+    a.push_back(std::move(arg));
   return a;
 }
 
@@ -180,44 +171,13 @@ CollectedForks collect_forks(int bench, const std::string &name, const std::map<
 // --- decide ----------------------------------------------------------------------------------------
 
 ForkDecision decide_forks(const CollectedForks &c, const RunConfig &config) {
-  const StopPolicy policy = stop_policy(config);
+  // The fork loop over the forks merged so far, in fork order.
+  ForkLoop loop(config);
+  for (std::size_t k = 0; k < c.forks.size(); ++k)
+    loop.add(c.forks[k], c.attempt[k]);
   ForkDecision d;
-  // Algorithm 1 over the forks measured so far, in fork order.
-  ForkStop stop(policy, config.min_forks);
-  bool stable = false;
-  int ok = 0;
-  d.stop.criterion = policy.name();
-  for (const ForkResult &f : c.forks) {
-    if (f.failed())
-      continue;
-    ++ok;
-    if (!policy.dynamic() || stable)
-      continue;
-    stats::ForkSamples samples = stop_samples(f);
-    if (samples.empty())
-      continue;
-    stable = stop.stop_after(std::move(samples)) && !config.stop_observe;
-    d.stop.last = stop.last();
-    if (stable)
-      d.stop.reason = fmt::format("stable after {} forks", stop.forks().size());
-  }
-  const int attempted = int(std::count(c.attempt.begin(), c.attempt.end(), true));
-  int want = 0;
-  if (!policy.dynamic()) {
-    want = config.forks - attempted;
-    d.stop.reason = "static configuration";
-  } else if (!stable) {
-    const int max = config.max_forks, min = config.min_forks;
-    if (attempted >= max) {
-      d.stop.stable = false;
-      d.stop.reason = fmt::format("max forks ({}) reached", max);
-    } else if (ok == 0 && attempted >= min) {
-      d.stop.reason = "no fork measured";
-    } else {
-      want = ok < min ? std::min(min - ok, max - attempted) : 1;
-      d.stop.reason = fmt::format("{} forks so far", ok);
-    }
-  }
+  d.stop = loop.stop();
+  const int want = loop.wanted();
   // The lowest numbers that no fork has, or whose fork is measured again.
   std::set<int> have;
   for (std::size_t k = 0; k < c.forks.size(); ++k)

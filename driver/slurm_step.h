@@ -53,9 +53,9 @@ struct CollectedForks {
 CollectedForks collect_forks(int bench, const std::string &name, const std::map<int, ForkFile> &files,
                              const State &state, std::vector<SlurmFault> &faults);
 
-// Decide: the fork loop over a benchmark's collected forks (Algorithm 1 and
-// the run's minimum and maximum): its stop, and the numbers of the forks the
-// next wave measures (the lowest that are missing or measured again).
+// Decide: the fork loop (ForkLoop, steady/fork_loop.h) over a benchmark's
+// collected forks: its stop, and the numbers of the forks the next wave
+// measures (the lowest that are missing or measured again).
 struct ForkDecision {
   StopResult stop;
   std::vector<int> next;

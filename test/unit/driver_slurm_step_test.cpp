@@ -60,11 +60,11 @@ TEST(SlurmStepDecide, EveryForkFailedAfterTheMinimum) {
 
 TEST(SlurmStepDecide, TheMaximumEndsAnUnstableBenchmark) {
   const RunConfig cfg = dynamic(1, 2);
-  ForkDecision d = decide_forks(
-      collected({fork_numbered(1, ForkStatus::crashed), fork_numbered(2, ForkStatus::crashed)}, {true, true}), cfg);
+  ForkDecision d =
+      decide_forks(collected({fork_numbered(1), fork_numbered(2, ForkStatus::crashed)}, {true, true}), cfg);
   EXPECT_TRUE(d.next.empty());
   EXPECT_FALSE(d.stop.stable);
-  EXPECT_EQ(d.stop.reason, "max forks (2) reached");
+  EXPECT_TRUE(d.stop.reason.starts_with("max forks (2) reached")) << d.stop.reason;
 }
 
 // A state of two invocations: the first's wave (ignored: its forks are

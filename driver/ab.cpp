@@ -30,6 +30,7 @@
 
 #include "commands.h"
 #include "report.h"
+#include "steady/option_checks.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
 
@@ -165,7 +166,7 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->add_option("--timeout", o->fork_timeout, "Seconds before a fork is killed as hung")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of the fork order")->capture_default_str();
   sub->add_option("--probe-timeout", o->probe_timeout, "Seconds a binary's --help and --list may take")
-      ->check(CLI::PositiveNumber)
+      ->check(steady::options::finite(true, "seconds"))
       ->capture_default_str();
   sub->add_option("--json-a", o->json_side[0], "Write A's forks as a steady result file (for steady compare)");
   sub->add_option("--json-b", o->json_side[1], "Write B's forks as a steady result file");
@@ -181,9 +182,6 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->allow_extras();
   sub->callback([sub, o, c, gate, margin, after_dashes] {
     parse_gate_options(*c, *gate, *margin);
-    if (!std::isfinite(o->probe_timeout)) // PositiveNumber lets NaN through
-      throw CLI::ValidationError("--probe-timeout", "must be a positive finite number of seconds, not " +
-                                                        fmt::format("{}", o->probe_timeout));
     if (o->min_forks < 2 || o->max_forks < o->min_forks)
       throw CLI::ValidationError("--min-forks/--max-forks", "need 2 <= min-forks <= max-forks");
     o->runner_args = sub->remaining();

@@ -118,6 +118,7 @@ int Ab::run() {
   const std::vector<int> looks = stats::look_schedule(o_.min_forks, o_.max_forks);
   CompareOptions per_look = c_;
   per_look.alpha = c_.alpha / double(looks.size());
+  per_look.looks = int(looks.size());
 
   const Clock::time_point start = Clock::now();
   // After a round, so that an interrupted run keeps its data; but the files

@@ -105,14 +105,14 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
   // A benchmark left out of the table fails the run, as a benchmark whose
   // every fork failed fails the runner.
   const std::size_t uncompared = benches_.size() - rows.size();
-  fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}{}; tests at alpha {:.3g} per look (looks at {} "
-             "forks per version)\n",
+  fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}{}; verdicts at {:g} %: each of the {} looks (at {} "
+             "forks per version) tests at {:.4g} %, so that looking again does not raise the false-positive rate\n",
              sequence_, elapsed, rows.size() - undecided, rows.size(),
              g_signal       ? " (interrupted)"
              : budget_spent ? " (the --budget ran out)"
                             : "",
-             uncompared ? fmt::format(", {} not compared (too few successful forks)", uncompared) : "", per_look.alpha,
-             fmt::join(looks, ", "));
+             uncompared ? fmt::format(", {} not compared (too few successful forks)", uncompared) : "",
+             100 * (1 - c_.alpha), looks.size(), fmt::join(looks, ", "), 100 * (1 - per_look.alpha));
   if (g_signal)
     return 128 + g_signal;
   return !written ? 2 : gate || uncompared ? 1 : 0;

@@ -199,9 +199,9 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   // Which metric a verdict is about, when any is not time.
   const bool show_metric = std::any_of(rows.begin(), rows.end(), [](const Row &r) { return r.instructions; });
   auto metric = [](const Row &r) { return r.instructions ? "instr/op" : "ns/op"; };
-  // The confidence level the intervals were computed at (99 % unless --alpha
-  // says otherwise, or steady ab splits alpha over its looks).
-  const std::string level = fmt::format("{:g}", 100 * (1 - o.alpha));
+  // The level the user asked for (99 % unless --alpha says otherwise): steady
+  // ab's intervals are each at alpha / looks, and it says so once below its table.
+  const std::string level = fmt::format("{:g}", 100 * (1 - o.alpha * o.looks));
   fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}{}  {}\n", "benchmark", "new/base", level + "% CI",
              "welch p", "mwu p", "overlap", "d", "delta", show_forks ? fmt::format(" {:>9}", "forks a/b") : "",
              show_metric ? fmt::format(" {:>8}", "metric") : "", "verdict");

@@ -106,6 +106,8 @@ std::vector<std::string> notes_of(const RunResult &run, const BenchmarkResult &b
   const Summary &s = b.summary;
   std::vector<std::string> notes;
   auto note = [&](const std::string &n) { notes.push_back(n); };
+  if (!b.not_measured.empty())
+    note("not measured: " + b.not_measured);
   if (!b.protected_by_plugin)
     note("not protected by the plugin");
   for (const std::string &f : b.flags)
@@ -129,6 +131,16 @@ std::vector<std::string> notes_of(const RunResult &run, const BenchmarkResult &b
   }
   if (s.forks_failed)
     note(fmt::format("{} fork(s) failed", s.forks_failed));
+  if (!b.ignored.empty())
+    note(fmt::format("ignored: {}", fmt::join(b.ignored, ", ")));
+  if (!b.label.empty())
+    note("label: " + b.label);
+  std::vector<std::string> counters;
+  for (const auto &[name, v] : b.user_counters)
+    if (name != "items_per_second" && name != "bytes_per_second") // the throughput column's
+      counters.push_back(fmt::format("{}={:.4g}", name, v));
+  if (!counters.empty())
+    note(fmt::format("counters: {}", fmt::join(counters, ", ")));
   if (s.ci_over == CiOver::iterations)
     note("one fork: CI over iterations");
   if (s.bound_hit)

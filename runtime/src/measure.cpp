@@ -4,6 +4,8 @@
 #include <cmath>
 #include <memory>
 
+#include "batch_clock.h"
+
 namespace steady {
 
 // Long enough that the timer's resolution and overhead are noise (>= 1000x the
@@ -19,11 +21,28 @@ void thin(std::vector<BatchSample> &s) { thin_batches(s, (s.size() + 1) / 2); }
 
 namespace {
 
-double time_batch(const ForkPlan &p, std::uint64_t n) {
+// What a batch cost the payload, from the ticks around run(): those, or what
+// a self-timed benchmark timed (its loop less its pauses, or its manual
+// time); the timer's overhead taken out (manual time has none).
+double batch_ticks(const ForkPlan &p, double wall_ticks) {
+  if (!p.bench->self_timed)
+    return payload_ticks(wall_ticks, *p.timer);
+  const BatchClock &c = batch_clock();
+  return c.manual_ns >= 0 ? c.manual_ns * p.timer->ticks_per_ns : payload_ticks(double(c.timed), *p.timer);
+}
+
+struct BatchTicks {
+  double payload = 0; // batch_ticks
+  double setup = 0;   // a self-timed benchmark's untimed code around its loop
+};
+
+BatchTicks time_batch(const ForkPlan &p, std::uint64_t n) {
   std::uint64_t t0 = ticks_begin();
   p.bench->run(p.state, n);
   std::uint32_t cpu;
-  return double(ticks_end(cpu) - t0);
+  const double wall = double(ticks_end(cpu) - t0);
+  const double payload = batch_ticks(p, wall);
+  return {payload, p.bench->self_timed ? std::max(0.0, wall - double(batch_clock().timed)) : 0.0};
 }
 
 // The batch size: the smallest n whose batches take the target time. The
@@ -49,12 +68,21 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
   for (;;) {
     if (reset_every && n >= reset_every)
       return reset_every;
-    double fastest = batch(n);
-    for (int r = 1; r < kCalibrationRepeats && fastest >= target; ++r)
-      fastest = std::min(fastest, batch(n));
-    if (fastest >= target || n >= (std::uint64_t(1) << 40))
+    BatchTicks first = batch(n);
+    double fastest = first.payload, setup = first.setup;
+    // A self-timed benchmark's set-up runs once per batch: the batch grows
+    // until it is at most kMaxSetupShare of the batch's wall time.
+    auto needed = [&] { return std::max(target, setup * (1 - kMaxSetupShare) / kMaxSetupShare); };
+    for (int r = 1; r < kCalibrationRepeats && fastest >= needed(); ++r) {
+      BatchTicks again = batch(n);
+      fastest = std::min(fastest, again.payload);
+      setup = std::min(setup, again.setup);
+    }
+    if (p.bench->self_timed)
+      batch_clock().setup_ticks = setup;
+    if (fastest >= needed() || n >= (std::uint64_t(1) << 40))
       return n;
-    double grow = fastest > 0 ? std::clamp(1.2 * target / fastest, 2.0, 100.0) : 100.0;
+    double grow = fastest > 0 ? std::clamp(1.2 * needed() / fastest, 2.0, 100.0) : 100.0;
     n = std::uint64_t(std::ceil(double(n) * grow));
   }
 }
@@ -76,7 +104,7 @@ double first_invocation(const ForkPlan &p) {
       state->setup_invocation();
     ForkPlan on = p;
     on.state = state;
-    const double ticks = payload_ticks(time_batch(on, 1), *p.timer);
+    const double ticks = time_batch(on, 1).payload;
     if (per_invocation)
       state->teardown_invocation();
     return ticks;
@@ -168,6 +196,8 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
     usage = after;
     // A preempted single shot cannot be run again (the next would not be cold): it is kept, flagged.
     Samples &into = why == Preemption::None || single_shot ? kept : preempted;
+    if (p.bench->self_timed && !warmup && &into == &kept)
+      batch_clock().keep();
     if (count_batches)
       into.counted += counter_delta(batch_before, p.counters->read());
     since_reset += n;
@@ -175,7 +205,7 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
       state->teardown_invocation();
     it.migrated |= cpu != prev_cpu;
     prev_cpu = cpu;
-    into.add(payload_ticks(double(t1 - t0), t), n);
+    into.add(batch_ticks(p, double(t1 - t0)), n);
     ++it.batches_run;
     it.preempted_switch += why == Preemption::Switched;
     it.preempted_cpu_short += why == Preemption::CpuShort;
@@ -246,7 +276,9 @@ Iteration run_simulated_iteration(const ForkPlan &p, std::uint64_t n, int index,
     since_reset += n;
     if (per_invocation)
       state->teardown_invocation();
-    kept.add(payload_ticks(double(t1 - t0), t), n);
+    kept.add(batch_ticks(p, double(t1 - t0)), n);
+    if (p.bench->self_timed && !warmup)
+      batch_clock().keep();
     ++it.batches_run;
     if (p.config->mode == Mode::SingleShot || double(ticks_begin() - start) >= budget)
       break;
@@ -263,6 +295,8 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
                            const std::function<void(const Iteration &)> &on_iteration) {
   std::unique_ptr<Fixture> state(plan.bench->create ? plan.bench->create(*plan.bench) : nullptr);
   plan.state = state.get();
+  batch_clock().collect = plan.callgrind != nullptr;
+  batch_clock().ticks_per_ns = plan.timer->ticks_per_ns;
   if (state) {
     state->params_ = plan.bench->params;
     state->setup();

@@ -16,6 +16,7 @@
 #include <fmt/ranges.h>
 
 #include "baseline.h"
+#include "batch_clock.h"
 #include "cli.h"
 #include "flags.h"
 #include "fork.h"
@@ -140,8 +141,12 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     f.warmup_stable = w.stable;
     f.warmup_criterion = w.last;
     f.first_invocation_ns = w.first_invocation_ticks / timer.ticks_per_ns;
+    f.state_report = take_state_report(timer);
     if (w.stopped)
       f.status = ForkStatus::interrupted;
+  } catch (const Skipped &e) {
+    f.status = ForkStatus::skipped;
+    f.error = e.what();
   } catch (const std::exception &e) {
     f.status = ForkStatus::error;
     f.error = std::string("exception: ") + e.what();
@@ -365,7 +370,7 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
   ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
                                  : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout, fork_wrapper_},
                                                     g_interrupted, report, nullptr, nullptr);
-  if (fork.failed() && fork.status != ForkStatus::interrupted) {
+  if (fork.failed() && fork.status != ForkStatus::interrupted && fork.status != ForkStatus::skipped) {
     progress_.done();
     // What valgrind said about it (its messages go to a log, not to the run's stderr).
     std::string why;
@@ -407,10 +412,19 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   result.line = b.line;
   result.protected_by_plugin = *b.protected_by_plugin;
   declared_throughput(b, result);
+  result.not_measured = b.not_measured;
+  result.ignored = b.ignored;
+  if (!b.ignored.empty()) {
+    progress_.done();
+    std::fprintf(stderr, "note: %s: %s accepted and not applied (steady decides forks, batches and iterations)\n",
+                 b.name.c_str(), fmt::format("{}", fmt::join(b.ignored, ", ")).c_str());
+  }
   result.stop.criterion = policy_.name();
   result.stop.reason = policy_.dynamic() ? "no fork measured" : "static configuration";
   ForkStop stop(policy_, cfg_.min_forks);
-  for (int f = 1; f <= total_forks_ && !g_interrupted; ++f) {
+  if (!b.not_measured.empty())
+    result.stop.reason = "not measured";
+  for (int f = 1; f <= total_forks_ && !g_interrupted && result.not_measured.empty(); ++f) {
     const bool warmup = f <= cfg_.warmup_forks;
     if (until && Clock::now() >= *until && f > cfg_.warmup_forks + 1) {
       result.stop.stable = false;
@@ -418,6 +432,11 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
       break;
     }
     const ForkResult &done = result.forks.emplace_back(run_one_fork(index, k, n, f, warmup));
+    if (done.status == ForkStatus::skipped) {
+      result.not_measured = "skipped: " + done.error;
+      result.stop.reason = "skipped";
+      break;
+    }
     if (!policy_.dynamic() || warmup || done.failed())
       continue;
     stats::ForkSamples samples = stop_samples(done);
@@ -447,6 +466,7 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   result.summary = summarize(result.forks, run_.counter_names.size(), run_.timer.ticks_per_ns, cfg_.seed);
   result.summary.ipc = instructions_per_cycle(run_.counter_names, result.summary.counters_per_op);
   result.compile_findings = compile_findings(b);
+  summarize_state_reports(result);
   flag_result(result, run_.timer);
   run_.load_end = read_machine_load();
   save(false); // after every benchmark: a killed run still leaves a complete file
@@ -465,7 +485,8 @@ void Runner::measure(const std::vector<std::size_t> &selected) {
     longest = std::max(longest, benchmarks()[i].name.size());
     BenchmarkResult declared;
     declared_throughput(benchmarks()[i], declared);
-    throughput |= declared.bytes_per_op > 0 || declared.items_per_op > 0;
+    // A Google Benchmark function says what it processed only when it runs.
+    throughput |= declared.bytes_per_op > 0 || declared.items_per_op > 0 || benchmarks()[i].self_timed;
   }
   layout_.emplace(run_, longest, throughput, baseline_.has_value());
   const double worst = worst_case_seconds() * double(selected.size());
@@ -511,7 +532,8 @@ int Runner::finish() {
   }
   int all_failed = 0;
   for (const BenchmarkResult &r : run_.benchmarks)
-    all_failed += std::none_of(r.forks.begin(), r.forks.end(), [](const ForkResult &f) { return !f.failed(); });
+    all_failed += r.not_measured.empty() &&
+                  std::none_of(r.forks.begin(), r.forks.end(), [](const ForkResult &f) { return !f.failed(); });
   if (all_failed)
     std::fprintf(stderr, "error: every fork of %d benchmark(s) failed: nothing measured for them\n", all_failed);
   return write_failed_ || all_failed ? 1 : status;
@@ -527,6 +549,7 @@ int run_main(int argc, char **argv) {
 
   if (cli.valgrind_probe)
     return serve_valgrind_probe();
+  detail::run_deferred_registrations();
   if (!cli.fork_spec.empty()) {
     std::size_t index;
     int number, fd;

@@ -283,12 +283,9 @@ static void read_named_values(const json &o, std::vector<std::pair<std::string, 
 }
 
 void to_json(json &j, const StateReport &r) {
-  j = {{"counters", named_values(r.counters)},
-       {"label", r.label},
-       {"complexity_n", r.complexity_n},
-       {"items_per_op", r.items_per_op},
-       {"bytes_per_op", r.bytes_per_op},
-       {"setup_ns", r.setup_ns}};
+  j = {{"counters", named_values(r.counters)}, {"label", r.label},
+       {"complexity_n", r.complexity_n},       {"items_per_op", r.items_per_op},
+       {"bytes_per_op", r.bytes_per_op},       {"setup_ns", r.setup_ns}};
 }
 
 void from_json(const json &j, StateReport &r) {

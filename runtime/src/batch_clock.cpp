@@ -33,13 +33,16 @@ void BatchClock::start() {
   toggle_collection(collect);
   running_ = true;
   started_ = ticks_begin();
+  if (!first_start_)
+    first_start_ = started_;
 }
 
 void BatchClock::pause() {
   if (!running_)
     return;
   std::uint32_t cpu;
-  timed += ticks_end(cpu) - started_;
+  last_stop_ = ticks_end(cpu);
+  timed += last_stop_ - started_;
   running_ = false;
   toggle_collection(collect);
 }

@@ -23,6 +23,9 @@ struct BatchClock {
   // it reported instead (UseManualTime), < 0 when none.
   std::uint64_t timed = 0;
   double manual_ns = -1;
+  // The loop's span, from its start to its end, pauses included: the batch's
+  // wall time less this is its set-up.
+  std::uint64_t span() const { return first_start_ && last_stop_ > first_start_ ? last_stop_ - first_start_ : 0; }
   // What the last batch set on its State, as the adapter read it
   // (runtime/src/gbench.cpp).
   struct Counter {
@@ -52,6 +55,7 @@ struct BatchClock {
     timed = 0;
     manual_ns = -1;
     running_ = false;
+    first_start_ = last_stop_ = 0;
     last.reset();
   }
 
@@ -61,7 +65,7 @@ private:
   std::vector<std::pair<double, std::size_t>> sums_; // per counter of `kept_`: the sum of its values, batches
   std::optional<Batch> kept_;
   double kept_iterations_ = 0, kept_seconds_ = 0;
-  std::uint64_t started_ = 0;
+  std::uint64_t started_ = 0, first_start_ = 0, last_stop_ = 0;
   bool running_ = false;
 };
 

@@ -163,12 +163,11 @@ std::string instance_name(const Benchmark &b, const std::vector<int64_t> &args, 
   if (b.use_manual_time_ || b.use_real_time_)
     time += std::string(time.empty() ? "" : "/") + (b.use_manual_time_ ? "manual_time" : "real_time");
   std::string name;
-  for (const std::string &p :
-       {b.name_, a, b.min_time_ > 0 ? fmt::format("min_time:{:.3f}", b.min_time_) : "",
-        b.min_warmup_time_ > 0 ? fmt::format("min_warmup_time:{:.3f}", b.min_warmup_time_) : "",
-        b.iterations_ > 0 ? fmt::format("iterations:{}", b.iterations_) : "",
-        b.repetitions_ > 0 ? fmt::format("repeats:{}", b.repetitions_) : "", time,
-        b.thread_counts_.empty() ? "" : fmt::format("threads:{}", threads)})
+  for (const std::string &p : {b.name_, a, b.min_time_ > 0 ? fmt::format("min_time:{:.3f}", b.min_time_) : "",
+                               b.min_warmup_time_ > 0 ? fmt::format("min_warmup_time:{:.3f}", b.min_warmup_time_) : "",
+                               b.iterations_ > 0 ? fmt::format("iterations:{}", b.iterations_) : "",
+                               b.repetitions_ > 0 ? fmt::format("repeats:{}", b.repetitions_) : "", time,
+                               b.thread_counts_.empty() ? "" : fmt::format("threads:{}", threads)})
     if (!p.empty())
       name += (name.empty() ? "" : "/") + p;
   return name;
@@ -192,7 +191,7 @@ void expand_families() {
         steady::Benchmark sb{in->name, {}, "", 0, &unprotected, nullptr, &Adapter::run};
         for (std::size_t i = 0; i < args.size(); ++i)
           sb.params.emplace_back(i < b.arg_names_.size() && !b.arg_names_[i].empty() ? b.arg_names_[i]
-                                                                                    : fmt::format("arg{}", i),
+                                                                                     : fmt::format("arg{}", i),
                                  fmt::format("{}", args[i]));
         sb.create = [](const steady::Benchmark &self) -> steady::Fixture * {
           return new Adapter(*static_cast<const Instance *>(self.context));
@@ -222,7 +221,9 @@ Benchmark::Benchmark(const char *name) : name_(name) {}
 Benchmark::~Benchmark() = default;
 
 void Benchmark::SetName(const char *name) { name_ = name; }
-int Benchmark::ArgsCnt() const { return args_.empty() ? (arg_names_.empty() ? -1 : int(arg_names_.size())) : int(args_.front().size()); }
+int Benchmark::ArgsCnt() const {
+  return args_.empty() ? (arg_names_.empty() ? -1 : int(arg_names_.size())) : int(args_.front().size());
+}
 TimeUnit Benchmark::GetTimeUnit() const { return time_unit_; }
 
 Benchmark *Benchmark::Name(const std::string &name) {

@@ -42,7 +42,7 @@ BatchTicks time_batch(const ForkPlan &p, std::uint64_t n) {
   std::uint32_t cpu;
   const double wall = double(ticks_end(cpu) - t0);
   const double payload = batch_ticks(p, wall);
-  return {payload, p.bench->self_timed ? std::max(0.0, wall - double(batch_clock().timed)) : 0.0};
+  return {payload, p.bench->self_timed ? std::max(0.0, wall - double(batch_clock().span())) : 0.0};
 }
 
 // The batch size: the smallest n whose batches take the target time. The
@@ -96,7 +96,10 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
 // payload that changes its own state. A plain payload that changes a global
 // is the plugin's compile-time "mutated" finding. 0: not measured.
 double first_invocation(const ForkPlan &p) {
-  if (!p.state)
+  // A self-timed benchmark's first call builds its input (Google Benchmark's
+  // set-up before the loop), and a throwaway trial would run its Setup and
+  // Teardown out of their order.
+  if (!p.state || p.bench->self_timed)
     return 0;
   const bool per_invocation = p.bench->invocation_setup;
   auto invoke = [&](Fixture *state) {

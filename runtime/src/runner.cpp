@@ -173,8 +173,13 @@ bool select_benchmarks(const std::string &filter, std::vector<std::size_t> &sele
 // Compiled at -O0, the plugin (which runs in the optimization pipeline) has
 // nothing to protect, and the numbers are those of unoptimized code.
 void warn_unprotected(const std::vector<std::size_t> &selected) {
+  int self_timed = 0;
   for (std::size_t i : selected) {
     const Benchmark &b = benchmarks()[i];
+    if (b.self_timed && !*b.protected_by_plugin) {
+      ++self_timed;
+      continue;
+    }
     if (!b.optimized)
       std::fprintf(stderr,
                    "warning: %s (%s:%d) was compiled without optimization (-O0): it measures unoptimized code, "
@@ -186,6 +191,11 @@ void warn_unprotected(const std::vector<std::size_t> &selected) {
                    "results and constant inputs are not protected from the optimizer\n",
                    b.name.c_str(), b.file, b.line);
   }
+  if (self_timed)
+    std::fprintf(stderr,
+                 "note: %d Google Benchmark benchmark(s): the steady plugin does not protect their loops (dead "
+                 "results and constant inputs are as Google Benchmark leaves them: DoNotOptimize as written)\n",
+                 self_timed);
 }
 
 // Two registrations of one name (a header with STEADY_BENCH included in two

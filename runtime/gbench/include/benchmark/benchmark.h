@@ -71,8 +71,7 @@ size_t RunSpecifiedBenchmarks(std::string spec);
 size_t RunSpecifiedBenchmarks(BenchmarkReporter *display_reporter);
 size_t RunSpecifiedBenchmarks(BenchmarkReporter *display_reporter, std::string spec);
 size_t RunSpecifiedBenchmarks(BenchmarkReporter *display_reporter, BenchmarkReporter *file_reporter);
-size_t RunSpecifiedBenchmarks(BenchmarkReporter *display_reporter, BenchmarkReporter *file_reporter,
-                              std::string spec);
+size_t RunSpecifiedBenchmarks(BenchmarkReporter *display_reporter, BenchmarkReporter *file_reporter, std::string spec);
 
 enum TimeUnit { kNanosecond, kMicrosecond, kMillisecond, kSecond };
 TimeUnit GetDefaultTimeUnit();
@@ -429,7 +428,7 @@ private:
   template <class OLambda>
   LambdaBenchmark(const char *name, OLambda &&lam) : Benchmark(name), lambda_(std::forward<OLambda>(lam)) {}
   LambdaBenchmark(LambdaBenchmark const &) = delete;
-  template <class Lam> friend Benchmark *::benchmark::RegisterBenchmark(const char *, Lam &&);
+  template <class Lam> friend Benchmark * ::benchmark::RegisterBenchmark(const char *, Lam &&);
   Lambda lambda_;
 };
 
@@ -476,7 +475,7 @@ protected:
 #define BENCHMARK_PRIVATE_DECLARE(n) static ::benchmark::internal::Benchmark *BENCHMARK_PRIVATE_NAME(n) BENCHMARK_UNUSED
 
 #define BENCHMARK(...)                                                                                                 \
-  BENCHMARK_PRIVATE_DECLARE(_benchmark_) = (::benchmark::internal::RegisterBenchmarkInternal(                         \
+  BENCHMARK_PRIVATE_DECLARE(_benchmark_) = (::benchmark::internal::RegisterBenchmarkInternal(                          \
       new ::benchmark::internal::FunctionBenchmark(#__VA_ARGS__, &__VA_ARGS__)))
 #define BENCHMARK_WITH_ARG(n, a) BENCHMARK(n)->Arg((a))
 #define BENCHMARK_WITH_ARG2(n, a1, a2) BENCHMARK(n)->Args({(a1), (a2)})
@@ -545,7 +544,8 @@ protected:
   BENCHMARK_TEMPLATE_PRIVATE_DECLARE_F(BaseClass, Method, __VA_ARGS__)                                                 \
   void BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method)::BenchmarkCase
 
-#define BENCHMARK_REGISTER_F(BaseClass, Method) BENCHMARK_PRIVATE_REGISTER_F(BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method))
+#define BENCHMARK_REGISTER_F(BaseClass, Method)                                                                        \
+  BENCHMARK_PRIVATE_REGISTER_F(BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method))
 #define BENCHMARK_PRIVATE_REGISTER_F(TestName)                                                                         \
   BENCHMARK_PRIVATE_DECLARE(TestName) = (::benchmark::internal::RegisterBenchmarkInternal(new TestName()))
 

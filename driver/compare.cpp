@@ -72,7 +72,8 @@ struct TrialCounts {
     // The tests are over fork means (Peass's unit: one value per VM), which
     // respects that iterations of one fork are not independent.
     const std::vector<double> fx = stats::fork_means(x), fy = stats::fork_means(y);
-    welch.add(r.welch_p<o.alpha, stats::mean(fy)> stats::mean(fx));
+    const bool welch_significant = r.welch_p < o.alpha;
+    welch.add(welch_significant, stats::mean(fy) > stats::mean(fx));
     mwu.add(r.mwu_p < o.alpha, r.cliffs_delta > 0);
     overlap.add(!r.overlap, r.ratio.estimate > 1);
     if (paired_draw) {
@@ -164,15 +165,16 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
 }
 
 int run(const CompareOptions &o, const Trials &t, const std::string &base, const std::string &next) {
-  std::map<std::string, Series> a, b;
+  ComparedSide sa, sb;
   try {
-    a = load_series(base);
-    b = load_series(next);
+    sa = load_side(base);
+    sb = load_side(next);
   } catch (const std::exception &e) {
     fmt::print(stderr, "steady compare: {}\n", e.what());
     return 2;
   }
   try {
+    const std::map<std::string, Series> &a = sa.series, &b = sb.series;
     if (t.trials > 0)
       return run_trials(o, t, a, b);
     std::vector<Row> rows;
@@ -197,9 +199,7 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
       return 2;
     }
     bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});
-    if (!o.html_out.empty() &&
-        !write_comparison_report(o.html_out, "steady compare", rows, o, compared_side(base, std::move(a)),
-                                 compared_side(next, std::move(b))))
+    if (!o.html_out.empty() && !write_comparison_report(o.html_out, "steady compare", rows, o, sa, sb))
       return 2;
     return gate ? 1 : 0;
   } catch (const std::exception &e) { // an output that could not be written; no exception escapes

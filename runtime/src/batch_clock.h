@@ -17,7 +17,8 @@ namespace steady {
 
 struct BatchClock {
   // Set by the runner for the fork.
-  bool collect = false; // under callgrind: collection follows the clock
+  bool self_timed = false; // the fork's benchmark times its batches on this clock
+  bool collect = false;    // under callgrind: collection follows the clock
   double ticks_per_ns = 1;
   // The last batch: its timed ticks (loop less pauses), and the manual time
   // it reported instead (UseManualTime), < 0 when none.

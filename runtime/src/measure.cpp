@@ -33,12 +33,14 @@ double time_batch(void (*run)(Fixture *, std::uint64_t), Fixture *state, std::ui
 
 // What a batch cost the payload, from the raw ticks around run(): those, or
 // what a self-timed benchmark timed (its loop less its pauses, or its manual
-// time); the timer's overhead taken out (manual time has none).
-double batch_ticks(const ForkPlan &p, double raw_ticks) {
-  if (!p.bench->self_timed)
-    return payload_ticks(raw_ticks, *p.timer);
+// time); the timer's overhead taken out (manual time has none). It asks the
+// batch clock (a call) whether the benchmark is self-timed, so that nothing
+// of it is scheduled into the timed region (test/codegen/timed-batch.test).
+double batch_ticks(const TimerInfo &t, double raw_ticks) {
   const BatchClock &c = batch_clock();
-  return c.manual_ns >= 0 ? c.manual_ns * p.timer->ticks_per_ns : payload_ticks(double(c.timed), *p.timer);
+  if (!c.self_timed)
+    return payload_ticks(raw_ticks, t);
+  return c.manual_ns >= 0 ? c.manual_ns * t.ticks_per_ns : payload_ticks(double(c.timed), t);
 }
 
 struct BatchTicks {
@@ -46,12 +48,17 @@ struct BatchTicks {
   double setup = 0;   // a self-timed benchmark's untimed code around its loop
 };
 
-BatchTicks time_batch(const ForkPlan &p, std::uint64_t n) {
+double time_batch(const ForkPlan &p, std::uint64_t n) {
   std::uint32_t cpu;
-  const double raw = time_batch(p.bench->run, p.state, n, cpu);
-  return {batch_ticks(p, raw), p.bench->self_timed ? std::max(0.0, raw - double(batch_clock().span())) : 0.0};
+  return time_batch(p.bench->run, p.state, n, cpu);
 }
 
+// A batch's payload ticks and, for a self-timed benchmark, its set-up: the
+// raw ticks outside the loop's span (pauses are not set-up).
+BatchTicks split(const TimerInfo &t, double raw) {
+  const BatchClock &c = batch_clock();
+  return {batch_ticks(t, raw), c.self_timed ? std::max(0.0, raw - double(c.span())) : 0.0};
+}
 // The batch size: the smallest n whose batches take the target time. The
 // first invocations in a fresh process pay one-time set-up (lazy binding,
 // libm's tables, first touches of memory: 100k ticks for a 5-tick log()), so
@@ -65,6 +72,7 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
     return 1;
   const double target = target_batch_ticks(*p.config, *p.timer, p.probe->read_ns());
   const std::uint64_t reset_every = p.state ? p.state->reset_every() : 0;
+  const TimerInfo timer = *p.timer; // a copy: nothing to load after the timed call
   auto batch = [&](std::uint64_t n) {
     if (reset_every && p.state)
       p.state->reset();
@@ -75,13 +83,13 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
   for (;;) {
     if (reset_every && n >= reset_every)
       return reset_every;
-    const BatchTicks first = batch(n);
+    const BatchTicks first = split(timer, batch(n));
     double fastest = first.payload, setup = first.setup;
     // A self-timed benchmark's set-up runs once per batch: the batch grows
     // until it is at most kMaxSetupShare of the batch's wall time.
     auto needed = [&] { return std::max(target, setup * (1 - kMaxSetupShare) / kMaxSetupShare); };
     for (int r = 1; r < kCalibrationRepeats && fastest >= needed(); ++r) {
-      const BatchTicks again = batch(n);
+      const BatchTicks again = split(timer, batch(n));
       fastest = std::min(fastest, again.payload);
       setup = std::min(setup, again.setup);
     }
@@ -103,10 +111,7 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
 // payload that changes its own state. A plain payload that changes a global
 // is the plugin's compile-time "mutated" finding. 0: not measured.
 double first_invocation(const ForkPlan &p) {
-  // A self-timed benchmark's first call builds its input (Google Benchmark's
-  // set-up before the loop), and a throwaway trial would run its Setup and
-  // Teardown out of their order.
-  if (!p.state || p.bench->self_timed)
+  if (!p.state)
     return 0;
   const bool per_invocation = p.bench->invocation_setup;
   auto invoke = [&](Fixture *state) {
@@ -114,7 +119,7 @@ double first_invocation(const ForkPlan &p) {
       state->setup_invocation();
     ForkPlan on = p;
     on.state = state;
-    const double ticks = time_batch(on, 1).payload;
+    const double ticks = payload_ticks(time_batch(on, 1), *p.timer);
     if (per_invocation)
       state->teardown_invocation();
     return ticks;
@@ -284,7 +289,7 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
     since_reset += n;
     if (per_invocation)
       state->teardown_invocation();
-    into.add(batch_ticks(p, b.ticks), n);
+    into.add(batch_ticks(t, b.ticks), n);
     ++it.batches_run;
     it.preempted_switch += b.why == Preemption::Switched;
     it.preempted_cpu_short += b.why == Preemption::CpuShort;
@@ -325,6 +330,7 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
                            const std::function<void(const Iteration &)> &on_iteration) {
   std::unique_ptr<Fixture> state = create_fixture(*plan.bench);
   plan.state = state.get();
+  batch_clock().self_timed = plan.bench->self_timed;
   batch_clock().collect = plan.callgrind != nullptr;
   batch_clock().ticks_per_ns = plan.timer->ticks_per_ns;
   if (state)
@@ -333,7 +339,10 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
   auto stopped = [&] { return outcome.stopped = plan.stop && plan.stop->load(); };
   if (plan.callgrind)
     plan.callgrind->start();
-  if (plan.config->mode != Mode::SingleShot)
+  // A self-timed benchmark's first call builds its input (Google Benchmark's
+  // set-up before the loop), and a throwaway trial would run its Setup and
+  // Teardown out of their order: not measured.
+  if (plan.config->mode != Mode::SingleShot && !plan.bench->self_timed)
     outcome.first_invocation_ticks = first_invocation(plan);
   std::uint64_t n = calibrate_batch(plan);
   on_batch_size(n);

@@ -312,6 +312,8 @@ ForkResult Ab::read_fork(Bench &b, int side, const std::string &out, std::string
         }
         b.identified = true;
       }
+      if (!b.side[side].code)
+        b.side[side].code = e.code; // each binary's own machine code
       fork = std::move(e.forks.front());
     }
   if (!fork)
@@ -405,6 +407,7 @@ std::optional<Row> Ab::compare(const Bench &b, const CompareOptions &c) const {
     return std::nullopt;
   Row r = compare_series(b.name, a, n, c);
   r.forks = std::pair(int(a.forks.size()), int(n.forks.size()));
+  r.identical_code = same_code(b.side[0].code, b.side[1].code);
   return r;
 }
 

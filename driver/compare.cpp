@@ -165,9 +165,10 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
 
 int run(const CompareOptions &o, const Trials &t, const std::string &base, const std::string &next) {
   std::map<std::string, Series> a, b;
+  std::map<std::string, CodeIdentity> code_a, code_b;
   try {
-    a = load_series(base);
-    b = load_series(next);
+    a = load_series(base, &code_a);
+    b = load_series(next, &code_b);
   } catch (const std::exception &e) {
     fmt::print(stderr, "steady compare: {}\n", e.what());
     return 2;
@@ -188,6 +189,11 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
         continue;
       }
       rows.push_back(compare_series(name, sa, it->second, o));
+      auto code = [](const auto &codes, const std::string &n) {
+        auto c = codes.find(n);
+        return c == codes.end() ? std::nullopt : std::optional(c->second);
+      };
+      rows.back().identical_code = same_code(code(code_a, name), code(code_b, it->first));
     }
     if (rows.empty()) {
       fmt::print(stderr,

@@ -106,15 +106,24 @@ double parse_fraction(const std::string &s) {
   return pct ? x / 100 : x;
 }
 
-std::map<std::string, Series> load_series(const std::string &path) {
+std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::optional<CodeIdentity> &b) {
+  if (!a || !b)
+    return std::nullopt;
+  return a->fingerprint == b->fingerprint;
+}
+
+std::map<std::string, Series> load_series(const std::string &path, std::map<std::string, CodeIdentity> *code) {
   const std::string what = "'" + path + "'";
   json doc = read_json_file(path);
   if (is_results_document(doc)) {
     RunResult run = results_from_json(doc, what);
     std::map<std::string, Series> out;
     for (const BenchmarkResult &b : run.benchmarks)
-      if (Series s = series_of(b, run.timer.ticks_per_ns); !s.forks.empty())
+      if (Series s = series_of(b, run.timer.ticks_per_ns); !s.forks.empty()) {
         out[b.name] = std::move(s);
+        if (code && b.code)
+          (*code)[b.name] = *b.code;
+      }
     return out;
   }
   if (!doc.is_object() || !is_google_benchmark(doc))
@@ -185,7 +194,7 @@ bool same_benchmark(const std::string &a, const std::string &b) {
 }
 
 Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
-  return {name, stats::compare(a, b, o), std::nullopt, a.instructions};
+  return {name, stats::compare(a, b, o), std::nullopt, a.instructions, std::nullopt};
 }
 
 const char *metric_name(const Series &s) { return s.instructions ? "instructions" : "time"; }
@@ -211,7 +220,11 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   for (const Row &row : rows) {
     const stats::Comparison &r = row.result;
     const std::string note = verdict_note(r, o);
-    std::string verdict = to_string(r.verdict) + (note.empty() ? "" : " (" + note + ")");
+    // Whether the same instructions ran on both sides: a difference between
+    // identical code is the machine's or the layout's, not the change's.
+    const char *code = !row.identical_code ? "" : *row.identical_code ? "identical code" : "code differs";
+    std::string verdict =
+        to_string(r.verdict) + (*code ? std::string(", ") + code : "") + (note.empty() ? "" : " (" + note + ")");
     std::string forks = row.forks ? fmt::format("{}/{}", row.forks->first, row.forks->second) : "";
     // A statistic one fork a side cannot give is "-", not nan.
     auto num = [](double v, const char *spec) { return std::isfinite(v) ? fmt::format(fmt::runtime(spec), v) : "-"; };
@@ -237,6 +250,8 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
               {"metric", row.instructions ? "instructions" : "time"}};
     if (row.forks)
       j["forks"] = {row.forks->first, row.forks->second};
+    if (row.identical_code)
+      j["code"] = *row.identical_code ? "identical" : "differs";
     out.push_back(std::move(j));
     if (o.fail_on_slowdown >= 0 && r.ratio.low > 1 + o.fail_on_slowdown) {
       gate = true;

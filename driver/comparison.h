@@ -29,7 +29,13 @@ double parse_fraction(const std::string &s);
 
 // Steady results (schema steady-results/1) or Google Benchmark JSON, by
 // benchmark name. Throws std::runtime_error naming the file.
-std::map<std::string, Series> load_series(const std::string &path);
+// With `code`, also the machine-code fingerprint of each steady benchmark that
+// carries one (runtime/src/code_fingerprint.h).
+std::map<std::string, Series> load_series(const std::string &path, std::map<std::string, CodeIdentity> *code = nullptr);
+
+// Whether A and B timed the same machine code: nothing unless both carry a
+// fingerprint. Said next to the verdict, never used to reach it.
+std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::optional<CodeIdentity> &b);
 
 // Whether two names are one benchmark: equal, or equal base names (a "BM_"
 // prefix dropped) with the same argument values in order, where Google
@@ -44,6 +50,7 @@ struct Row {
   stats::Comparison result;
   std::optional<std::pair<int, int>> forks; // forks used per version, when the table shows them
   bool instructions = false;                // the ratio is of instructions per op, not time
+  std::optional<bool> identical_code;       // both versions' fingerprints, when both have one
 };
 
 // Both series must measure the same metric (metric_name).

@@ -330,6 +330,8 @@ void to_json(json &j, const BenchmarkResult &b) {
        {"forks", b.forks},
        {"stop", b.stop},
        {"summary", b.summary}};
+  if (b.code)
+    j["code"] = *b.code;
 }
 
 void from_json(const json &j, BenchmarkResult &b) {
@@ -342,6 +344,8 @@ void from_json(const json &j, BenchmarkResult &b) {
   optional_field(j, "line", b.line);
   optional_field(j, "protected", b.protected_by_plugin);
   optional_field(j, "compile_findings", b.compile_findings);
+  if (auto code = j.find("code"); code != j.end())
+    b.code = code->get<CodeIdentity>();
   optional_field(j, "flags", b.flags);
   optional_field(j, "first_invocation_ratio", b.first_invocation_ratio);
   optional_field(j, "bytes_per_op", b.bytes_per_op);

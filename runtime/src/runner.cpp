@@ -17,6 +17,7 @@
 
 #include "baseline.h"
 #include "cli.h"
+#include "code_fingerprint.h"
 #include "flags.h"
 #include "fork.h"
 #include "measure.h"
@@ -447,6 +448,7 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   result.summary = summarize(result.forks, run_.counter_names.size(), run_.timer.ticks_per_ns, cfg_.seed);
   result.summary.ipc = instructions_per_cycle(run_.counter_names, result.summary.counters_per_op);
   result.compile_findings = compile_findings(b);
+  result.code = code_fingerprint(reinterpret_cast<const void *>(b.run));
   flag_result(result, run_.timer);
   run_.load_end = read_machine_load();
   save(false); // after every benchmark: a killed run still leaves a complete file

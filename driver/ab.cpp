@@ -20,20 +20,18 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <set>
-#include <spawn.h>
 #include <sstream>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "ab_tally.h"
 #include "commands.h"
 #include "comparison.h"
 #include "process.h"
@@ -41,8 +39,6 @@
 #include "slurm.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
-
-extern char **environ;
 
 namespace steady::driver {
 namespace {
@@ -76,85 +72,10 @@ struct AbOptions {
 
 const char *kSide[2] = {"A", "B"};
 
-struct Spawned {
-  int status = -1; // exit code, or 128 + signal
-  std::string out, err;
-  std::string problem; // set when it could not be started
-  bool timed_out = false;
-};
-
-// Waits for `pid`, passing an interrupt on to it, and killing it after
-// `limit` seconds (0: no limit); its status as a shell reports it.
-int wait_bounded(pid_t pid, double limit, bool &timed_out) {
-  const Clock::time_point deadline =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));
-  bool forwarded = false;
-  for (;;) {
-    int status = 0;
-    pid_t r = waitpid(pid, &status, WNOHANG);
-    if (r == pid)
-      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    if (r < 0 && errno != EINTR)
-      return -1;
-    if (g_signal && !forwarded) {
-      kill(pid, g_signal);
-      forwarded = true;
-    }
-    if (limit > 0 && !timed_out && Clock::now() > deadline) {
-      kill(pid, SIGKILL);
-      timed_out = true;
-    }
-    usleep(5000);
-  }
-}
-
-std::string slurp(const std::string &path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Runs argv with stdout and stderr in files (a pipe could fill up while we
-// wait), and returns both.
-Spawned spawn(const std::vector<std::string> &args, const std::string &tmp, double limit = 0) {
-  Spawned r;
-  std::vector<char *> argv = c_argv(args);
-  std::string out = tmp + ".out", err = tmp + ".err";
-  // The capture files are opened here, so that a failure to create them is
-  // reported as such and not as the binary failing to run.
-  int fds[2] = {-1, -1};
-  for (int k = 0; k < 2; ++k) {
-    const std::string &path = k ? err : out;
-    fds[k] = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (fds[k] < 0) {
-      r.problem = fmt::format("cannot create the capture file '{}' for '{}': {}", path, args[0], std::strerror(errno));
-      if (k)
-        close(fds[0]), std::remove(out.c_str());
-      return r;
-    }
-  }
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, fds[0], 1);
-  posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
-  pid_t pid;
-  int e = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  close(fds[0]);
-  close(fds[1]);
-  if (e) {
-    r.problem = fmt::format("cannot run '{}': {}", args[0], std::strerror(e));
-    std::remove(out.c_str());
-    std::remove(err.c_str());
-    return r;
-  }
-  r.status = wait_bounded(pid, limit, r.timed_out);
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::remove(out.c_str());
-  std::remove(err.c_str());
-  return r;
+// Runs a runner (or a probe of one) with its output in CAPTURE.out and
+// CAPTURE.err, passing an interrupt on to it.
+ProgramRun spawn(const std::vector<std::string> &args, const std::string &capture, double limit = 0) {
+  return run_captured(args, capture, {.timeout = limit, .interrupt = &g_signal});
 }
 
 std::string last_line(const std::string &s) {
@@ -174,15 +95,13 @@ bool instrument_valgrind(const std::vector<std::string> &args) {
   return false;
 }
 
-struct Bench {
+// A benchmark: its forks on both sides, and what ab decided about it.
+struct Bench : AbTally {
   std::string name;
   // Each side's forks as typed results; name, params, file, line and
   // protected come from the first fork a runner measured.
   BenchmarkResult side[2];
   bool identified = false;
-  int ok[2] = {0, 0}, failed[2] = {0, 0};
-  int next_look = 0;
-  bool decided = false, given_up = false;
 };
 
 class Ab {
@@ -214,7 +133,7 @@ private:
   std::vector<std::string> runner_args(int side, const Bench &b, const std::string &out) const;
   ForkResult read_fork(Bench &b, int side, const std::string &out, std::string &problem);
   void run_fork(Bench &b, int side, int round);
-  void collect_fork(Bench &b, int side, int round, int seq, const std::string &out, const Spawned &r);
+  void collect_fork(Bench &b, int side, int round, int seq, const std::string &out, const ProgramRun &r);
   void run_round_on_slurm(const std::vector<Bench *> &pending, int round);
   void run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look);
   RunResult side_results(int side) const;
@@ -229,7 +148,7 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
   const std::string &bin = o_.bin[side];
   // The runner's --help names it; anything else is not a steady benchmark
   // (it may ignore or misread the runner's options).
-  Spawned help = spawn({bin, "--help"}, tmp_ + "/help", o_.probe_timeout);
+  ProgramRun help = spawn({bin, "--help"}, tmp_ + "/help", o_.probe_timeout);
   if (!help.problem.empty()) {
     fmt::print(stderr, "steady ab: {} ({}): {}\n", kSide[side], bin, help.problem);
     return false;
@@ -249,7 +168,7 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
     return false;
   }
   keeps_baselines_[side] = help.out.find("--no-baseline") != std::string::npos;
-  Spawned list = spawn({bin, "--list", "--filter=" + o_.filter}, tmp_ + "/list", o_.probe_timeout);
+  ProgramRun list = spawn({bin, "--list", "--filter=" + o_.filter}, tmp_ + "/list", o_.probe_timeout);
   if (list.status != 0 || list.timed_out) {
     fmt::print(stderr, "steady ab: {} '{}' --list failed ({}): {}\n", kSide[side], bin,
                list.timed_out ? fmt::format("did not finish in {:g} s", o_.probe_timeout)
@@ -341,7 +260,7 @@ void Ab::run_fork(Bench &b, int side, int round) {
 }
 
 // What a runner left in `out` (`r`: how it ended), as fork `seq` of `b`'s side.
-void Ab::collect_fork(Bench &b, int side, int round, int seq, const std::string &out, const Spawned &r) {
+void Ab::collect_fork(Bench &b, int side, int round, int seq, const std::string &out, const ProgramRun &r) {
   ForkResult fork;
   std::string problem = r.problem;
   if (problem.empty()) {
@@ -482,7 +401,7 @@ void Ab::run_round_on_slurm(const std::vector<Bench *> &pending, int round) {
   std::remove(wave.c_str());
   for (std::size_t k = 0; k < planned.size(); ++k) {
     const Planned &p = planned[k];
-    Spawned r;
+    ProgramRun r;
     r.status = 0;
     if (!std::ifstream(p.out)) {
       const TaskState &s = states.count(int(k / 2)) ? states[int(k / 2)] : states[kUnlisted];
@@ -498,7 +417,7 @@ void Ab::run_round_on_slurm(const std::vector<Bench *> &pending, int round) {
 void Ab::run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look) {
   std::vector<Bench *> pending;
   for (Bench &b : benches_)
-    if (!b.decided && !b.given_up)
+    if (b.wants_forks())
       pending.push_back(&b);
   std::shuffle(pending.begin(), pending.end(), rng_);
   if (o_.slurm)
@@ -514,19 +433,14 @@ void Ab::run_round(int round, const std::vector<int> &looks, const CompareOption
       run_fork(*b, 1 - first, round);
     }
     // A benchmark that keeps failing on a side is given up, with its data.
-    for (int side : {0, 1})
-      if (b->failed[side] >= 3 && b->ok[side] == 0 && !b->given_up) {
-        b->given_up = true;
-        fmt::print(stderr, "steady ab: {} fails on {} ('{}'): no more forks of it\n", b->name, kSide[side],
-                   o_.bin[side]);
-      }
+    if (int side = b->failing_side(); side >= 0 && !b->given_up) {
+      b->given_up = true;
+      fmt::print(stderr, "steady ab: {} fails on {} ('{}'): no more forks of it\n", b->name, kSide[side], o_.bin[side]);
+    }
   }
   for (Bench *b : pending) {
-    int n = std::min(b->ok[0], b->ok[1]);
-    if (b->given_up || n < 2 || b->next_look >= int(looks.size()) || n < looks[b->next_look])
+    if (b->given_up || !b->take_look(looks))
       continue;
-    while (b->next_look < int(looks.size()) && looks[b->next_look] <= n)
-      ++b->next_look;
     std::optional<Row> row = compare(*b, per_look);
     b->decided = row && row->result.decided();
     if (!o_.verbose && isatty(2))
@@ -635,7 +549,7 @@ int Ab::run() {
   SaveThrottle throttle;
   bool budget_spent = false;
   for (int round = 1; round <= o_.max_forks && !g_signal; ++round) {
-    if (std::none_of(benches_.begin(), benches_.end(), [](const Bench &b) { return !b.decided && !b.given_up; }))
+    if (std::none_of(benches_.begin(), benches_.end(), [](const Bench &b) { return b.wants_forks(); }))
       break;
     if (o_.budget > 0 && std::chrono::duration<double>(Clock::now() - start).count() > o_.budget) {
       budget_spent = true;

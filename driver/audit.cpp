@@ -14,7 +14,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <spawn.h>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -26,8 +25,6 @@
 #include "paths.h"
 #include "process.h"
 #include "steady/output_file.h"
-
-extern char **environ;
 
 namespace steady::driver {
 namespace {
@@ -43,9 +40,8 @@ struct AuditOptions {
 };
 
 int run(const std::vector<std::string> &argv) {
-  std::vector<char *> args = c_argv(argv);
   pid_t pid;
-  if (int err = posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ)) {
+  if (int err = start_program(argv, pid, true)) {
     fmt::print(stderr, "steady audit: cannot run '{}': {}\n", argv[0], std::strerror(err));
     return 127;
   }

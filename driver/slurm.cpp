@@ -34,6 +34,7 @@
 
 #include "commands.h"
 #include "process.h"
+#include "slurm_files.h"
 #include "slurm_run.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
@@ -44,110 +45,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
-
-struct Plan {
-  std::string binary, binary_id; // absolute path; its size and mtime: a rebuilt binary is not resumed
-  std::vector<std::string> args; // the runner options as given
-  RunConfig config;              // as the runner resolved them
-  std::string merged;            // the merged result file
-  std::vector<std::string> benchmarks;
-  SlurmPlace place;
-  std::string name; // the jobs' name
-};
-
-json plan_json(const Plan &p) {
-  return {{"binary", p.binary},
-          {"binary_id", p.binary_id},
-          {"args", p.args},
-          {"config", p.config},
-          {"merged", p.merged},
-          {"benchmarks", p.benchmarks},
-          {"partition", p.place.partition},
-          {"time", p.place.time},
-          {"max_nodes", p.place.max_nodes},
-          {"name", p.name}};
-}
-
-Plan plan_from(const json &j) {
-  Plan p;
-  j.at("binary").get_to(p.binary);
-  j.at("binary_id").get_to(p.binary_id);
-  j.at("args").get_to(p.args);
-  j.at("config").get_to(p.config);
-  j.at("merged").get_to(p.merged);
-  j.at("benchmarks").get_to(p.benchmarks);
-  j.at("partition").get_to(p.place.partition);
-  j.at("time").get_to(p.place.time);
-  j.at("max_nodes").get_to(p.place.max_nodes);
-  j.at("name").get_to(p.name);
-  return p;
-}
-
-// A task of a wave: fork `fork` of benchmark `bench`, and how Slurm says it
-// ended once the wave has ended.
-struct TaskRecord {
-  int bench = 0, fork = 0;
-  TaskState slurm;
-  bool known = false;
-};
-
-struct Wave {
-  int number = 0, invocation = 0;
-  long array_job = 0;
-  std::vector<TaskRecord> tasks;
-  bool ended = false;
-};
-
-struct State {
-  int invocation = 0;
-  std::vector<Wave> waves;
-  bool done = false;
-};
-
-json state_json(const State &s) {
-  json waves = json::array();
-  for (const Wave &w : s.waves) {
-    json tasks = json::array();
-    for (const TaskRecord &t : w.tasks)
-      tasks.push_back({{"bench", t.bench},
-                       {"fork", t.fork},
-                       {"known", t.known},
-                       {"state", t.slurm.state},
-                       {"exit_code", t.slurm.exit_code},
-                       {"node", t.slurm.node},
-                       {"job_id", t.slurm.job_id}});
-    waves.push_back({{"wave", w.number},
-                     {"invocation", w.invocation},
-                     {"array_job", w.array_job},
-                     {"ended", w.ended},
-                     {"tasks", tasks}});
-  }
-  return {{"invocation", s.invocation}, {"done", s.done}, {"waves", waves}};
-}
-
-State state_from(const json &j) {
-  State s;
-  j.at("invocation").get_to(s.invocation);
-  j.at("done").get_to(s.done);
-  for (const json &w : j.at("waves")) {
-    Wave &out = s.waves.emplace_back();
-    w.at("wave").get_to(out.number);
-    w.at("invocation").get_to(out.invocation);
-    w.at("array_job").get_to(out.array_job);
-    w.at("ended").get_to(out.ended);
-    for (const json &t : w.at("tasks")) {
-      TaskRecord &r = out.tasks.emplace_back();
-      t.at("bench").get_to(r.bench);
-      t.at("fork").get_to(r.fork);
-      t.at("known").get_to(r.known);
-      t.at("state").get_to(r.slurm.state);
-      t.at("exit_code").get_to(r.slurm.exit_code);
-      t.at("node").get_to(r.slurm.node);
-      t.at("job_id").get_to(r.slurm.job_id);
-    }
-  }
-  return s;
-}
 
 void write_json(const std::string &path, const json &doc) {
   write_output(path, [&](std::ostream &out) { out << doc.dump(1) << "\n"; });
@@ -244,6 +141,54 @@ Read read_forks(const std::string &dir, const Plan &plan) {
   return r;
 }
 
+// Collect: how the tasks of every wave that has ended since the last step
+// ended (asked once: the controller forgets ended jobs after MinJobAge).
+void record_ended_waves(State &state) {
+  for (Wave &w : state.waves) {
+    if (w.ended)
+      continue;
+    std::map<int, TaskState> states = array_states(w.array_job);
+    for (std::size_t t = 0; t < w.tasks.size(); ++t)
+      if (auto it = states.find(int(t)); it != states.end() || (it = states.find(kUnlisted)) != states.end()) {
+        w.tasks[t].slurm = it->second;
+        w.tasks[t].known = true;
+      }
+    w.ended = true;
+  }
+}
+
+// Submit: the forks `needed[b]` of each benchmark b as the next wave, and the
+// step that follows it.
+Submitted submit_next_wave(const std::string &dir, const Plan &plan, State &state,
+                           const std::vector<std::vector<int>> &needed) {
+  Wave w;
+  w.number = int(state.waves.size()) + 1;
+  w.invocation = state.invocation;
+  std::vector<WaveTask> tasks;
+  for (std::size_t b = 0; b < needed.size(); ++b)
+    for (int n : needed[b]) {
+      w.tasks.push_back({int(b), n, {}, false});
+      tasks.push_back({{{fork_argv(plan, plan.benchmarks[b]), fork_file(dir, int(b), n)}}});
+    }
+  const std::string wave_file = fmt::format("{}/waves/w{}.json", dir, w.number);
+  write_json(wave_file, json{{"tasks", tasks}});
+  w.array_job = submit_wave(wave_file, tasks, plan.name, plan.place, dir + "/logs");
+  // The wave is recorded before its step is submitted, which may then run
+  // at once and write the state itself.
+  state.waves.push_back(w);
+  state.done = false;
+  write_json(dir + "/state.json", state);
+  long step = 0;
+  try {
+    step = submit_after(w.array_job, {self_path(), "slurm-step", dir}, plan.name, plan.place,
+                        fmt::format("{}/logs/step-{}.out", dir, w.number));
+  } catch (...) {
+    cancel_jobs(plan.name);
+    throw;
+  }
+  return Submitted{w.number, w.array_job, step, int(tasks.size())};
+}
+
 } // namespace
 
 // --- the step: merge, decide, submit -------------------------------------------------------------
@@ -279,7 +224,7 @@ std::optional<std::string> SlurmRun::prepare(const SlurmRequest &r) {
   std::vector<std::string> ask = {p.binary};
   ask.insert(ask.end(), r.args.begin(), r.args.end());
   ask.push_back("--steady-config");
-  Captured c = capture(ask);
+  ProgramRun c = capture(ask);
   json doc;
   try {
     doc = json::parse(c.out);
@@ -306,17 +251,18 @@ std::optional<std::string> SlurmRun::prepare(const SlurmRequest &r) {
   p.name = fmt::format("steady-{:08x}", std::uint32_t(std::hash<std::string>{}(dir)));
 
   if (fs::exists(dir + "/plan.json")) {
-    json old;
+    std::optional<Plan> old;
     try {
-      old = read_json_file(dir + "/plan.json");
+      old = plan_from_json(read_json_file(dir + "/plan.json"));
+    } catch (const json::exception &) { // a file of another shape: another command's
     } catch (const std::exception &e) {
       return e.what();
     }
-    if (old.value("binary_id", "") != p.binary_id && old.value("binary", "") == p.binary)
+    if (old && old->binary_id != p.binary_id && old->binary == p.binary)
       return fmt::format("{} holds a run of '{}' as it was before it was rebuilt: its forks would mix two versions; "
                          "use another --dir",
                          dir, p.binary);
-    if (old != plan_json(p))
+    if (!old || json(*old) != json(p))
       return fmt::format("{} holds a run of another command (binary, options, benchmarks or Slurm options differ): "
                          "re-run that command to resume it, or use another --dir",
                          dir);
@@ -325,27 +271,27 @@ std::optional<std::string> SlurmRun::prepare(const SlurmRequest &r) {
     fs::create_directories(dir + "/" + sub, ec);
   if (ec)
     return fmt::format("cannot create {}: {}", dir, ec.message());
-  write_json(dir + "/plan.json", plan_json(p));
+  write_json(dir + "/plan.json", p);
   if (!fs::exists(dir + "/state.json"))
-    write_json(dir + "/state.json", state_json(State{}));
+    write_json(dir + "/state.json", State{});
   impl_->plan = p;
-  impl_->state = state_from(read_json_file(dir + "/state.json"));
+  impl_->state = state_from_json(read_json_file(dir + "/state.json"));
   return std::nullopt;
 }
 
 void SlurmRun::begin_invocation() {
   ++impl_->state.invocation;
   impl_->state.done = false;
-  write_json(impl_->dir + "/state.json", state_json(impl_->state));
+  write_json(impl_->dir + "/state.json", impl_->state);
 }
 
 void SlurmRun::load() {
-  impl_->plan = plan_from(read_json_file(impl_->dir + "/plan.json"));
-  impl_->state = state_from(read_json_file(impl_->dir + "/state.json"));
+  impl_->plan = plan_from_json(read_json_file(impl_->dir + "/plan.json"));
+  impl_->state = state_from_json(read_json_file(impl_->dir + "/state.json"));
 }
 
 bool SlurmRun::done(int &waves) {
-  impl_->state = state_from(read_json_file(impl_->dir + "/state.json"));
+  impl_->state = state_from_json(read_json_file(impl_->dir + "/state.json"));
   waves = int(impl_->state.waves.size());
   return impl_->state.done;
 }
@@ -356,19 +302,7 @@ StepOutcome SlurmRun::step(bool submit) {
   State &state = impl_->state;
   StepOutcome out;
 
-  // How the tasks of every ended wave ended (asked once: the controller
-  // forgets ended jobs after MinJobAge).
-  for (Wave &w : state.waves) {
-    if (w.ended)
-      continue;
-    std::map<int, TaskState> states = array_states(w.array_job);
-    for (std::size_t t = 0; t < w.tasks.size(); ++t)
-      if (auto it = states.find(int(t)); it != states.end() || (it = states.find(kUnlisted)) != states.end()) {
-        w.tasks[t].slurm = it->second;
-        w.tasks[t].known = true;
-      }
-    w.ended = true;
-  }
+  record_ended_waves(state);
 
   Read read = read_forks(dir, plan);
   const StopPolicy policy = stop_policy(plan.config);
@@ -498,36 +432,11 @@ StepOutcome SlurmRun::step(bool submit) {
   out.merged = std::move(merged);
 
   if (more && submit) {
-    Wave w;
-    w.number = int(state.waves.size()) + 1;
-    w.invocation = state.invocation;
-    std::vector<WaveTask> tasks;
-    for (std::size_t b = 0; b < needed.size(); ++b)
-      for (int n : needed[b]) {
-        w.tasks.push_back({int(b), n, {}, false});
-        tasks.push_back({{{fork_argv(plan, plan.benchmarks[b]), fork_file(dir, int(b), n)}}});
-      }
-    const std::string wave_file = fmt::format("{}/waves/w{}.json", dir, w.number);
-    write_json(wave_file, json{{"tasks", tasks}});
-    w.array_job = submit_wave(wave_file, tasks, plan.name, plan.place, dir + "/logs");
-    // The wave is recorded before its step is submitted, which may then run
-    // at once and write the state itself.
-    state.waves.push_back(w);
-    state.done = false;
-    write_json(dir + "/state.json", state_json(state));
-    long step = 0;
-    try {
-      step = submit_after(w.array_job, {self_path(), "slurm-step", dir}, plan.name, plan.place,
-                          fmt::format("{}/logs/step-{}.out", dir, w.number));
-    } catch (...) {
-      cancel_jobs(plan.name);
-      throw;
-    }
-    out.submitted = Submitted{w.number, w.array_job, step, int(tasks.size())};
+    out.submitted = submit_next_wave(dir, plan, state, needed);
     return out;
   }
   state.done = true;
-  write_json(dir + "/state.json", state_json(state));
+  write_json(dir + "/state.json", state);
   return out;
 }
 

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "process.h"
 #include "steady/results.h"
 
 namespace steady::driver {
@@ -37,13 +38,11 @@ void from_json(const nlohmann::json &j, TaskRun &r);
 void to_json(nlohmann::json &j, const WaveTask &t);
 void from_json(const nlohmann::json &j, WaveTask &t);
 
-// A program's exit status and output (run with its output in temporary
-// files; found in PATH when the name has no '/').
-struct Captured {
-  int status = -1;
-  std::string out, err;
-};
-Captured capture(const std::vector<std::string> &args);
+// A program's exit status and output (run_captured, with its output in
+// temporary files; found in PATH when the name has no '/'). One that cannot
+// be started has status -1 and the reason in `err`; throws
+// std::runtime_error when the temporary files cannot be created.
+ProgramRun capture(const std::vector<std::string> &args);
 
 // The line to print when Slurm cannot be used here (no sbatch, or no
 // controller answers); nullopt when it can.

@@ -1,14 +1,10 @@
 // The Slurm client programs, run as processes (slurm.h).
-#include <cerrno>
 #include <chrono>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <filesystem>
-#include <fstream>
-#include <spawn.h>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -18,8 +14,6 @@
 
 #include "process.h"
 #include "slurm.h"
-
-extern char **environ;
 
 namespace steady::driver {
 
@@ -31,40 +25,12 @@ void from_json(const nlohmann::json &j, TaskRun &r) {
 void to_json(nlohmann::json &j, const WaveTask &t) { j = {{"runs", t.runs}}; }
 void from_json(const nlohmann::json &j, WaveTask &t) { j.at("runs").get_to(t.runs); }
 
-namespace {
-
-std::string slurp_and_remove(const std::string &path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  std::remove(path.c_str());
-  return s.str();
-}
-
-} // namespace
-
-Captured capture(const std::vector<std::string> &args) {
-  Captured c;
-  char out[] = "/tmp/steady-slurm-out.XXXXXX", err[] = "/tmp/steady-slurm-err.XXXXXX";
-  int fo = mkstemp(out), fe = mkstemp(err);
-  if (fo < 0 || fe < 0)
-    throw std::runtime_error(fmt::format("cannot create a temporary file: {}", std::strerror(errno)));
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, fo, 1);
-  posix_spawn_file_actions_adddup2(&fa, fe, 2);
-  std::vector<char *> argv = c_argv(args);
-  pid_t pid;
-  int e = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  close(fo);
-  close(fe);
-  if (e == 0)
-    c.status = wait_exit_status(pid);
-  c.out = slurp_and_remove(out);
-  c.err = e ? std::string(std::strerror(e)) : slurp_and_remove(err);
-  if (e)
-    std::remove(err);
+ProgramRun capture(const std::vector<std::string> &args) {
+  ProgramRun c = run_captured(args, "", {.search_path = true});
+  if (!c.problem.empty() && !c.start_error)
+    throw std::runtime_error(c.problem);
+  if (c.start_error)
+    c.err = std::strerror(c.start_error);
   return c;
 }
 
@@ -105,7 +71,7 @@ long sbatch(std::vector<std::string> args, const std::vector<std::string> &comma
   for (const std::string &c : command)
     wrap += " " + quote(c);
   args.insert(args.begin(), {"sbatch", "--parsable", "--wrap=" + wrap});
-  Captured c = capture(args);
+  ProgramRun c = capture(args);
   if (c.status != 0)
     throw std::runtime_error(fmt::format("sbatch failed (status {}): {}", c.status, first_line(c.err)));
   // --parsable: "jobid" or "jobid;cluster"
@@ -113,7 +79,7 @@ long sbatch(std::vector<std::string> args, const std::vector<std::string> &comma
 }
 
 std::string user() {
-  Captured c = capture({"id", "-un"});
+  ProgramRun c = capture({"id", "-un"});
   return first_line(c.out);
 }
 
@@ -127,7 +93,7 @@ std::optional<std::string> slurm_unavailable() {
   // up only after a minute: a SLURM_CONF that names no file is said at once.
   if (const char *conf = std::getenv("SLURM_CONF"); conf && *conf && !std::filesystem::exists(conf))
     return fmt::format("Slurm is not configured: SLURM_CONF names '{}', which does not exist", conf);
-  Captured c = capture({"scontrol", "ping"});
+  ProgramRun c = capture({"scontrol", "ping"});
   if (c.status != 0 || c.out.find("is UP") == std::string::npos)
     return fmt::format("Slurm is not configured or its controller does not answer (scontrol ping: {})",
                        first_line(c.err.empty() ? c.out : c.err));
@@ -160,7 +126,7 @@ long submit_after(long after, const std::vector<std::string> &command, const std
 }
 
 bool jobs_alive(const std::string &name) {
-  Captured c = capture({"squeue", "-h", "-u", user(), "-n", name, "-o", "%i %T"});
+  ProgramRun c = capture({"squeue", "-h", "-u", user(), "-n", name, "-o", "%i %T"});
   if (c.status != 0)
     throw std::runtime_error("squeue failed: " + first_line(c.err));
   return c.out.find_first_not_of(" \n") != std::string::npos;
@@ -170,7 +136,7 @@ void cancel_jobs(const std::string &name) { capture({"scancel", "-u", user(), "-
 
 std::map<int, TaskState> array_states(long array_job) {
   std::map<int, TaskState> states;
-  Captured c = capture({"scontrol", "show", "job", "-o", std::to_string(array_job)});
+  ProgramRun c = capture({"scontrol", "show", "job", "-o", std::to_string(array_job)});
   if (c.status == 0) {
     std::istringstream lines(c.out);
     for (std::string line; std::getline(lines, line);) {

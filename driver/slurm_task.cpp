@@ -4,7 +4,6 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <spawn.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -13,8 +12,6 @@
 #include "slurm.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
-
-extern char **environ;
 
 namespace steady::driver {
 namespace {
@@ -55,9 +52,8 @@ int run_slurm_task(const std::string &wave_file) {
     const std::string tmp = run.out + ".running";
     std::vector<std::string> args = run.argv;
     args.push_back("--json=" + tmp);
-    std::vector<char *> argv = c_argv(args);
     pid_t pid;
-    if (int e = posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ)) {
+    if (int e = start_program(args, pid, false)) {
       fmt::print(stderr, "steady slurm-task: cannot run '{}': {}\n", args[0], std::strerror(e));
       status = 127;
       continue;

@@ -6,7 +6,8 @@
 // a lambda) gets an unprotected twin; its dead computations are tagged with metadata.
 // After protection, each payload also gets a synthetic measurement loop
 // (a harness calling a copy of the protected payload). Everything goes through
-// the same optimization pipeline; at its end the versions are compared:
+// the same optimization pipeline; at its end the versions are compared (the
+// judges are Checks.cpp's, shared with steady-findings; the words Wording.cpp's):
 //
 //  - dead-code:     a tagged computation is gone from the unprotected twin;
 //  - folded-result: the protected payload still returns a compile-time constant;
@@ -23,10 +24,12 @@
 //===----------------------------------------------------------------------===//
 #include <map>
 
+#include "Checks.h"
 #include "Protect.h"
 #include "SteadyPass.h"
 #include "TimedLoop.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -60,6 +63,10 @@ static cl::opt<bool> ClAudit("steady-audit", cl::init(false),
 static cl::opt<std::string> ClAuditJSON("steady-audit-json", cl::init(""), cl::value_desc("file"),
                                         cl::desc("With -steady-audit, also write the findings as JSON to this file "
                                                  "(a directory when it ends with '/': one file per translation unit)"));
+
+ALWAYS_ENABLED_STATISTIC(NumAuditedPayloads, "Payloads audited");
+ALWAYS_ENABLED_STATISTIC(NumAuditedGBench, "Google Benchmark functions audited");
+ALWAYS_ENABLED_STATISTIC(NumWarnings, "Audit findings");
 
 namespace steady {
 
@@ -129,8 +136,8 @@ Function *cloneFunction(Function &F, StringRef Suffix) {
   return C;
 }
 
-// A finding: where, what, and how to fix it.
-struct Finding {
+// A finding as the audit tells it: where, what, and how to fix it.
+struct Warning {
   StringRef Kind;
   const Function *In; // for the diagnostic; the twin when a helper was inlined away
   std::string Name;
@@ -141,7 +148,7 @@ struct Finding {
 class Auditor {
   Module &M;
   FunctionAnalysisManager &FAM;
-  std::vector<Finding> Findings;
+  std::vector<Warning> Warnings;
   json::Array Audited;
   std::string Name; // of the function being reported on
 
@@ -273,27 +280,22 @@ public:
       return;
     SmallVector<Function *, 16> Temporaries;
     for (MDNode *N : Nodes->operands()) {
-      bool IsGB = cast<MDString>(N->getOperand(FKind))->getString() == "gbench";
+      Subject S = cast<MDString>(N->getOperand(FKind))->getString() == "gbench" ? Subject::GBench : Subject::Payload;
       Function *F = fnAt(N, FOrig), *Twin = fnAt(N, FTwin), *Protected = fnAt(N, FProtected);
       Function *Measured = fnAt(N, FMeasured), *Harness = fnAt(N, FHarness);
       if (!Twin || !Protected)
         continue;
       Name = cast<MDString>(N->getOperand(FName))->getString().str();
-      Audited.push_back(json::Object{{"function", Name}, {"kind", IsGB ? "gbench" : "payload"}});
-      size_t Before = Findings.size();
-      deletedComputations(F ? *F : *Twin, *Twin, *Protected, cast<MDNode>(N->getOperand(FDead)), IsGB);
-      if (IsGB) {
-        // The twin is the benchmark as written, optimized on its own: what runs.
-        TimedRegion Timed = TimedRegion::fromMD(cast_or_null<MDNode>(N->getOperand(FTimed).get()));
-        foldedResult(*Twin, nullptr, true, &Timed);
-        timedLoop(*Twin, Timed, Findings.size() > Before);
-      } else if (F) {
-        if (auto *Inputs = cast_or_null<MDNode>(N->getOperand(FInputs).get()))
-          foldedResult(*F, Inputs, false);
-        if (Harness)
-          hoistedWork(*F, *Harness);
-        mutatedInput(*F);
-      }
+      Audited.push_back(json::Object{{"function", Name}, {"kind", S == Subject::GBench ? "gbench" : "payload"}});
+      ++(S == Subject::GBench ? NumAuditedGBench : NumAuditedPayloads);
+      size_t Before = Warnings.size();
+      Function &Shown = F ? *F : *Twin;
+      for (const Finding &Fd : deletedComputations(*Twin, *Protected, cast<MDNode>(N->getOperand(FDead))))
+        warn(Shown, Fd, S);
+      if (S == Subject::GBench)
+        judgeGBench(*Twin, cast_or_null<MDNode>(N->getOperand(FTimed).get()), Before);
+      else if (F)
+        judgePayload(*F, Harness, cast_or_null<MDNode>(N->getOperand(FInputs).get()));
       for (Function *T : {Twin, Protected, Measured, Harness})
         if (T)
           Temporaries.push_back(T);
@@ -304,16 +306,50 @@ public:
   }
 
 private:
-  // Code inlined into the payload is reported at its call site in the payload.
-  void warn(StringRef Kind, const Function &In, DebugLoc Loc, std::string Message,
-            const DISubprogram *Harness = nullptr) {
-    DILocation *L = Loc.get();
-    while (L && L->getInlinedAt() && L->getInlinedAt()->getScope()->getSubprogram() != Harness)
-      L = L->getInlinedAt();
-    Findings.push_back({Kind, &In, Name, DebugLoc(L), std::move(Message)});
+  // The twin is the benchmark as written, optimized on its own: what runs.
+  // Warnings from index Before on are this benchmark's dead code.
+  void judgeGBench(Function &Twin, const MDNode *TimedMD, size_t Before) {
+    TimedRegion Timed = TimedRegion::fromMD(TimedMD);
+    for (const Finding &Fd : foldedResults(Twin, &Timed))
+      warn(Twin, Fd, Subject::GBench);
+    for (const Finding &Fd : timedLoopFindings(Twin, Timed, Warnings.size() > Before))
+      warn(Twin, Fd, Subject::GBench);
   }
 
-  void deletedComputations(Function &F, Function &Twin, Function &Protected, MDNode *Dead, bool IsGB) {
+  // Inputs: the literals its result depends on; null when it asked for folding.
+  void judgePayload(Function &F, Function *Harness, const MDNode *Inputs) {
+    if (Inputs)
+      for (Finding Fd : foldedResults(F)) {
+        Fd.Literals = literalsOf(Inputs);
+        // A returned constant is shown where its first literal is written.
+        if (Fd.Kind == Defect::FoldedResult)
+          for (const Literal &L : Fd.Literals)
+            if (L.Loc) {
+              Fd.Loc = L.Loc;
+              break;
+            }
+        warn(F, Fd, Subject::Payload);
+      }
+    if (Harness)
+      if (std::optional<Finding> Fd = hoistedOutOfHarness(F, *Harness))
+        warn(F, *Fd, Subject::Payload);
+    for (const Finding &Fd : mutatedPayloadInputs(F))
+      warn(F, Fd, Subject::Payload);
+  }
+
+  // Code inlined into the payload is reported at its call site in the payload
+  // (for a harness: in the payload's own frame).
+  void warn(const Function &In, const Finding &Fd, Subject S) {
+    DILocation *L = Fd.Loc.get();
+    while (L && L->getInlinedAt() && L->getInlinedAt()->getScope()->getSubprogram() != Fd.Frame)
+      L = L->getInlinedAt();
+    Warnings.push_back({auditKind(Fd.Kind), &In, Name, DebugLoc(L), auditMessage(Fd, S, Name)});
+    ++NumWarnings;
+  }
+
+  // The tagged computations the unprotected twin lost while its protected
+  // sibling kept them (or lost less work).
+  SmallVector<Finding, 4> deletedComputations(Function &Twin, Function &Protected, MDNode *Dead) {
     auto Tags = [&](Function &Fn) {
       SmallSet<uint64_t, 8> Ids;
       for (Instruction &I : instructions(Fn))
@@ -323,141 +359,21 @@ private:
     };
     SmallSet<uint64_t, 8> InTwin = Tags(Twin), InProtected = Tags(Protected);
     bool LostWork = workOf(Protected) > workOf(Twin);
+    SmallVector<Finding, 4> Out;
     for (const MDOperand &Op : Dead->operands()) {
       auto *R = cast<MDNode>(Op.get());
       uint64_t Id = mdconst::extract<ConstantInt>(R->getOperand(0))->getZExtValue();
       if (InTwin.count(Id) || !(InProtected.count(Id) || LostWork))
         continue;
-      std::string What = "the " + cast<MDString>(R->getOperand(1))->getString().str() + " in " +
-                         (IsGB ? "benchmark '" : "payload '") + Name + "' is never used";
-      std::string Msg = IsGB ? What + " and the optimizer deletes it: the benchmark does not measure it; "
-                                      "consume it with benchmark::DoNotOptimize()"
-                             : What + ": unprotected, the optimizer deletes it and the benchmark would not "
-                                      "measure it; steady-protect consumes it here (write steady::sink() to "
-                                      "make that explicit)";
-      warn("dead-code", F, DebugLoc(cast_or_null<DILocation>(R->getOperand(2).get())), Msg);
+      Out.push_back({Defect::DeadCode, nullptr, DebugLoc(cast_or_null<DILocation>(R->getOperand(2).get())),
+                     cast<MDString>(R->getOperand(1))->getString().str()});
     }
-  }
-
-  // Inputs: the constants a payload's result depends on (none for Google
-  // Benchmark functions, where only consumed values are checked).
-  void foldedResult(Function &F, MDNode *Inputs, bool IsGB, const TimedRegion *Timed = nullptr) {
-    std::string Culprits;
-    DebugLoc At;
-    for (const MDOperand &Op : Inputs ? Inputs->operands() : ArrayRef<MDOperand>()) {
-      auto *In = cast<MDNode>(Op.get());
-      auto *Loc = cast_or_null<DILocation>(In->getOperand(1).get());
-      if (!At)
-        At = DebugLoc(Loc);
-      Culprits += (Culprits.empty() ? "" : ", ") + cast<MDString>(In->getOperand(0))->getString().str();
-      if (Loc)
-        Culprits += " at line " + std::to_string(Loc->getLine()) + ":" + std::to_string(Loc->getColumn());
-    }
-    std::string Fix = IsGB               ? "pass its inputs through benchmark::DoNotOptimize() first"
-                      : Culprits.empty() ? "make its inputs opaque with steady::opaque()"
-                                         : "make its input opaque with steady::opaque(): " + Culprits;
-    std::string What = (IsGB ? "benchmark '" : "payload '") + Name + "'";
-    for (Instruction &I : instructions(F)) {
-      if (auto *Ret = dyn_cast<ReturnInst>(&I)) {
-        auto *C = dyn_cast_or_null<Constant>(Ret->getReturnValue());
-        if (C && !isa<UndefValue>(C))
-          warn("folded-result", F, At ? At : Ret->getDebugLoc(),
-               "the result of " + What + " is folded to a compile-time constant: every invocation measures nothing; " +
-                   Fix);
-      }
-    }
-    // A consumed value is folded when every copy of its sink consumes a
-    // constant: one constant on one path only (data() of an empty container
-    // on the size-0 path is null) is not. An address (a global array handed
-    // to a sink) is not a computation. Google Benchmark: in the loop only.
-    std::map<uint64_t, std::pair<Instruction *, bool>> Sinks; // position -> first copy, all folded
-    for (Instruction &I : instructions(F)) {
-      if (!isSink(I))
-        continue;
-      uint64_t P = positionOf(I.getDebugLoc());
-      if (Timed && !Timed->Positions.empty() && !Timed->Positions.count(P))
-        continue;
-      Value *V = cast<CallBase>(I).getArgOperand(0);
-      bool Folded = isa<Constant>(V) && !isa<UndefValue>(V) &&
-                    !(V->getType()->isPointerTy() && isa<GlobalValue>(getUnderlyingObject(V)));
-      auto [It, New] = Sinks.try_emplace(P ? P : reinterpret_cast<uintptr_t>(&I), &I, Folded);
-      if (!New)
-        It->second.second &= Folded;
-    }
-    for (auto &[P, Copy] : Sinks)
-      if (Copy.second)
-        warn("folded-result", F, Copy.first->getDebugLoc(),
-             "a result consumed in " + What +
-                 " is folded to a compile-time constant: the benchmark does not measure its "
-                 "computation; " +
-                 Fix);
-  }
-
-  // Google Benchmark: what became of the measurement loop in the optimized
-  // function. A loop emptied by dead code already reported is not reported again.
-  void timedLoop(Function &Opt, const TimedRegion &Timed, bool DeadReported) {
-    if (!Timed.Found || Timed.Positions.empty())
-      return; // no locations: nothing to tell the loop's code by
-    std::string What = "benchmark '" + Name + "'";
-    HoistedWork H = hoistedOutOfTimedLoop(Opt, Timed);
-    if (H.I) {
-      std::string Op = isa<CallBase>(H.I) ? describe(*H.I) : "'" + std::string(H.I->getOpcodeName()) + "'";
-      warn("hoisted", Opt, H.Loc,
-           "the " + Op + " in the measurement loop of " + What +
-               " gives the same result in every iteration and is hoisted out of the loop: it runs once, "
-               "not once per iteration; pass its inputs through benchmark::DoNotOptimize() in the loop");
-    } else if (Timed.DoesWork && !DeadReported && timedLoopIsEmpty(Opt, Timed)) {
-      warn("empty-loop", Opt, Timed.First,
-           "the measurement loop of " + What +
-               " is empty after optimization: nothing its body computes is used, so the optimizer deletes "
-               "all of it and the benchmark measures the empty loop; consume the results with "
-               "benchmark::DoNotOptimize()");
-    }
-    for (const CarriedWrite &W : writesCarriedAcrossIterations(Opt, Timed))
-      warn("mutated-input", Opt, W.At->getDebugLoc(),
-           What + " modifies " + W.What +
-               " which its measurement loop also reads: every iteration after the first measures another case "
-               "(an array already sorted, a container that keeps growing); restore it between iterations "
-               "(state.PauseTiming() / state.ResumeTiming() around the reset) or work on a copy");
-  }
-
-  void hoistedWork(Function &F, Function &Harness) {
-    // If nothing is left to repeat, the optimizer deleted the loop itself.
-    DominatorTree DT(Harness);
-    LoopInfo LI(DT);
-    for (Instruction &I : instructions(Harness)) {
-      if (LI.getLoopFor(I.getParent()) || !isCostly(I) || isColdPath(I))
-        continue;
-      std::string What = isa<CallBase>(I) ? describe(I) : "'" + std::string(I.getOpcodeName()) + "'";
-      // LICM drops the location of what it hoists: take it from the same
-      // computation in the payload itself, where nothing was hoisted.
-      DebugLoc Loc = I.getDebugLoc();
-      for (Instruction &Twin : instructions(F))
-        if (!Loc && Twin.getDebugLoc() && Twin.getOpcode() == I.getOpcode() &&
-            (!isa<CallBase>(I) || cast<CallBase>(Twin).getCalledOperand() == cast<CallBase>(I).getCalledOperand()))
-          Loc = Twin.getDebugLoc();
-      warn("hoisted", F, Loc,
-           "the " + What + " in payload '" + Name +
-               "' gives the same result in every invocation and is hoisted out of the "
-               "measurement loop, so it runs once per batch instead of once per invocation; "
-               "read its inputs through steady::opaque()",
-           Harness.getSubprogram());
-      return; // one finding per payload: the first hoisted computation
-    }
-  }
-
-  void mutatedInput(Function &F) {
-    for (const Mutation &Mu : mutatedInputs(F))
-      warn("mutated-input", F, Mu.At->getDebugLoc(),
-           "payload '" + Name + "' modifies " + Mu.What +
-               ", which it also reads: every invocation after the first measures another "
-               "case (for example an array that is already sorted); restore it with the reset "
-               "facility or an invocation-level fixture setup, or work on a copy");
+    return Out;
   }
 
   void emit() {
     json::Array Out;
-    for (const Finding &Fd : Findings) {
+    for (const Warning &Fd : Warnings) {
       M.getContext().diagnose(DiagnosticInfoOptimizationFailure(*Fd.In, DiagnosticLocation(Fd.Loc), Fd.Message));
       json::Object O{{"kind", Fd.Kind}, {"function", Fd.Name}, {"message", Fd.Message}};
       if (Fd.Loc) {

@@ -1,8 +1,11 @@
 //===- Payloads.cpp - find benchmark payloads -----------------------------===//
 //
-// clang records __attribute__((annotate("steady.payload", &mark))) in
-// @llvm.global.annotations as { ptr fn, ptr str, ptr file, i32 line, ptr args },
-// where args points to a constant struct holding &mark.
+// clang records STEADY_PAYLOAD_ATTR, __attribute__((annotate("steady.payload",
+// &mark, &findings))), in @llvm.global.annotations as
+// { ptr fn, ptr str, ptr file, i32 line, ptr args }, where args points to a
+// constant struct holding &mark (STEADY_BENCH's protected_by_plugin) and
+// &findings (its compile_findings). -steady-all-payloads treats every defined
+// function as a payload, without either.
 //
 //===----------------------------------------------------------------------===//
 #include "SteadyPass.h"
@@ -32,8 +35,8 @@ static StringRef annotationString(Constant *C) {
   return Data && Data->isCString() ? Data->getAsCString() : StringRef();
 }
 
-// The annotation's arguments: &protected_by_plugin, then (since findings are
-// recorded) &compile_findings.
+// The annotation's I-th argument: 0 the mark, 1 the findings pointer (an
+// annotation written without it has only the mark).
 static GlobalVariable *globalFromArgs(Constant *Args, unsigned I) {
   auto *GV = dyn_cast<GlobalVariable>(Args->stripPointerCasts());
   if (!GV || !GV->hasInitializer())

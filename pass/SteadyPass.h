@@ -1,10 +1,22 @@
 //===- SteadyPass.h - protect benchmark payloads from the optimizer -------===//
 //
 // The public face of the plugin, in the style of LLVM's instrumentation passes:
-// thin pass classes over implementations in Payloads.cpp (discovery),
-// OpaqueInputs.cpp (CF/CP mitigation) and SinkMaximization.cpp (DCE
-// mitigation). All share the name "steady-protect" as DEBUG_TYPE, remark name
-// and pipeline name.
+// thin pass classes over implementations in
+//   Payloads.cpp          discovery (the steady.payload annotation)
+//   ProtectPass.cpp       steady-protect: the order of the steps below
+//   OpaqueInputs.cpp      CF/CP mitigation (compile-time-known inputs made opaque)
+//   SinkMaximization.cpp  DCE mitigation (dead values consumed by sinks)
+//   Checks.cpp            what the optimizer did that makes a measurement wrong
+//                         (one judge per defect, typed findings; Checks.h)
+//   Wording.cpp           the words of each finding, in both voices below
+//   Findings.cpp          steady-findings: findings recorded for the runner
+//   Audit.cpp             steady-audit: differential compilation, clang warnings
+//   TimedLoop.cpp         a Google Benchmark function's measurement loop
+//   DataUse.cpp           whether changed data steers the work
+//   Plugin.cpp            registration in clang's and opt's pipelines
+// Private interfaces: Protect.h, Checks.h, TimedLoop.h, DataUse.h; LLVM
+// version shims: Compat.h. All share the name "steady-protect" as DEBUG_TYPE,
+// remark name, statistics group and pipeline name.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -1,0 +1,179 @@
+//===- Wording.cpp - how the findings are said ----------------------------===//
+//
+// The words of every finding, in the audit's voice (a clang warning to the
+// author of a benchmark, with the fix in its framework) and in the runner's
+// (a note next to a payload's result). What is wrong is decided in Checks.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include <cstdlib>
+
+#include "Checks.h"
+#include "Protect.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+
+using namespace llvm;
+
+namespace steady {
+
+std::string userName(const Function &F) {
+  // The qualified name without return type and parameters, as the user wrote
+  // it (`(anonymous namespace)` contains a '(' itself: no cutting at one).
+  std::string Mangled = F.getName().str(), N;
+  ItaniumPartialDemangler D;
+  if (!D.partialDemangle(Mangled.c_str())) {
+    char *S = D.getFunctionName(nullptr, nullptr);
+    N = S ? S : "";
+    std::free(S);
+  }
+  if (N.empty())
+    N = demangle(Mangled); // not a C++ name
+  // steady payloads are `(anonymous namespace)::steady_bench_NAME::payload()`.
+  size_t B = N.find("steady_bench_");
+  if (B != std::string::npos) {
+    size_t E = N.find("::payload", B);
+    return N.substr(B + 13, E == std::string::npos ? std::string::npos : E - B - 13);
+  }
+  // An anonymous namespace is no part of the name a reader looks for.
+  for (size_t A; (A = N.find("(anonymous namespace)::")) != std::string::npos;)
+    N.erase(A, 23);
+  return N;
+}
+
+namespace {
+
+// Code inlined into the payload is shown at its call site in the payload.
+std::string where(const DebugLoc &Loc) {
+  DILocation *L = Loc.get();
+  while (L && L->getInlinedAt())
+    L = L->getInlinedAt();
+  if (!L)
+    return "";
+  return (L->getFilename() + ":" + Twine(L->getLine())).str();
+}
+
+// The advice for a folded payload result, naming the literals it depends on.
+std::string opaqueAdvice(ArrayRef<Literal> Literals, bool Audit) {
+  std::string Culprits;
+  for (const Literal &L : Literals) {
+    Culprits += (Culprits.empty() ? "" : ", ") + std::string(Audit ? "" : "literal ") + L.Value;
+    if (const DILocation *Loc = L.Loc.get())
+      Culprits += Audit ? " at line " + std::to_string(Loc->getLine()) + ":" + std::to_string(Loc->getColumn())
+                        : " at " + where(L.Loc);
+  }
+  return Culprits.empty() ? "make its inputs opaque with steady::opaque()"
+                          : "make its input opaque with steady::opaque(): " + Culprits;
+}
+
+} // namespace
+
+const char *auditKind(Defect D) {
+  switch (D) {
+  case Defect::DeadCode:
+    return "dead-code";
+  case Defect::FoldedResult:
+  case Defect::FoldedConsumed:
+    return "folded-result";
+  case Defect::Deleted:
+    return "deleted";
+  case Defect::Hoisted:
+    return "hoisted";
+  case Defect::Mutated:
+    return "mutated-input";
+  case Defect::EmptyLoop:
+    return "empty-loop";
+  }
+  llvm_unreachable("every defect has a kind");
+}
+
+std::string auditMessage(const Finding &Fd, Subject S, const std::string &Name) {
+  bool GB = S == Subject::GBench;
+  std::string Of = (GB ? "benchmark '" : "payload '") + Name + "'";
+  std::string FoldFix = GB ? "pass its inputs through benchmark::DoNotOptimize() first" : opaqueAdvice(Fd.Literals, true);
+  switch (Fd.Kind) {
+  case Defect::DeadCode:
+    return "the " + Fd.What + " in " + Of + " is never used" +
+           (GB ? " and the optimizer deletes it: the benchmark does not measure it; consume it with "
+                 "benchmark::DoNotOptimize()"
+               : ": unprotected, the optimizer deletes it and the benchmark would not measure it; steady-protect "
+                 "consumes it here (write steady::sink() to make that explicit)");
+  case Defect::FoldedResult:
+    return "the result of " + Of + " is folded to a compile-time constant: every invocation measures nothing; " +
+           FoldFix;
+  case Defect::FoldedConsumed:
+    return "a result consumed in " + Of +
+           " is folded to a compile-time constant: the benchmark does not measure its computation; " + FoldFix;
+  case Defect::Deleted:
+    break;
+  case Defect::Hoisted:
+    return GB ? "the " + Fd.What + " in the measurement loop of " + Of +
+                    " gives the same result in every iteration and is hoisted out of the loop: it runs once, not "
+                    "once per iteration; pass its inputs through benchmark::DoNotOptimize() in the loop"
+              : "the " + Fd.What + " in " + Of +
+                    " gives the same result in every invocation and is hoisted out of the measurement loop, so it "
+                    "runs once per batch instead of once per invocation; read its inputs through steady::opaque()";
+  case Defect::Mutated:
+    return GB ? Of + " modifies " + Fd.What +
+                    " which its measurement loop also reads: every iteration after the first measures another case "
+                    "(an array already sorted, a container that keeps growing); restore it between iterations "
+                    "(state.PauseTiming() / state.ResumeTiming() around the reset) or work on a copy"
+              : Of + " modifies " + Fd.What +
+                    ", which it also reads: every invocation after the first measures another case (for example an "
+                    "array that is already sorted); restore it with the reset facility or an invocation-level "
+                    "fixture setup, or work on a copy";
+  case Defect::EmptyLoop:
+    return "the measurement loop of " + Of +
+           " is empty after optimization: nothing its body computes is used, so the optimizer deletes all of it "
+           "and the benchmark measures the empty loop; consume the results with benchmark::DoNotOptimize()";
+  }
+  llvm_unreachable("the audit tells a deleted loop by its dead code or as an empty loop");
+}
+
+const char *findingKind(Defect D) {
+  switch (D) {
+  case Defect::FoldedResult:
+  case Defect::FoldedConsumed:
+    return "folded";
+  case Defect::Deleted:
+    return "deleted";
+  case Defect::Hoisted:
+    return "hoisted";
+  case Defect::Mutated:
+    return "mutated";
+  case Defect::DeadCode:
+  case Defect::EmptyLoop:
+    break;
+  }
+  llvm_unreachable("protected payloads keep their dead code; their empty loop is Deleted");
+}
+
+std::string findingMessage(const Finding &Fd) {
+  std::string At = Fd.At ? where(Fd.At->getDebugLoc()) : "";
+  std::string Place = where(Fd.Loc);
+  switch (Fd.Kind) {
+  case Defect::FoldedResult:
+  case Defect::FoldedConsumed:
+    return "its result" + (At.empty() ? "" : " (" + At + ")") + " is a compile-time constant: it measures nothing; " +
+           opaqueAdvice(Fd.Literals, false);
+  case Defect::Deleted:
+    return "its work is deleted by the optimizer: the measured loop does nothing (a result that is never used, or "
+           "computed from compile-time constants inside a callee); return the result, or make its inputs opaque "
+           "with steady::opaque()";
+  case Defect::Hoisted:
+    return "the " + Fd.What + (Place.empty() ? "" : " at " + Place) +
+           " gives the same result in every invocation and is hoisted out of the measured loop: it runs once per "
+           "batch, not per invocation; read its inputs through steady::opaque()";
+  case Defect::Mutated:
+    return "it modifies " + Fd.What + ", which it also reads" + (At.empty() ? "" : " (" + At + ")") +
+           ": every invocation after the first measures another case (an array already sorted); restore it with "
+           "reset() / setup_invocation(), or work on a copy";
+  case Defect::DeadCode:
+  case Defect::EmptyLoop:
+    break;
+  }
+  llvm_unreachable("protected payloads keep their dead code; their empty loop is Deleted");
+}
+
+} // namespace steady

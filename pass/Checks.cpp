@@ -95,7 +95,6 @@ bool isColdPath(const Instruction &I) {
   return isa<UnreachableInst>(I.getParent()->getTerminator()) || (CB && CB->doesNotReturn());
 }
 
-
 MDNode *constantInputsOf(Function &F) {
   LLVMContext &C = F.getContext();
   SmallVector<Metadata *, 4> Inputs;

@@ -50,9 +50,9 @@ struct Finding {
       : Kind(Kind), At(At), Loc(std::move(Loc)), What(std::move(What)) {}
 
   Defect Kind;
-  const llvm::Instruction *At = nullptr; // the instruction concerned, if any is left
-  llvm::DebugLoc Loc;                    // where to show it
-  std::string What;                      // the computation or the object concerned
+  const llvm::Instruction *At = nullptr;  // the instruction concerned, if any is left
+  llvm::DebugLoc Loc;                     // where to show it
+  std::string What;                       // the computation or the object concerned
   llvm::SmallVector<Literal, 3> Literals; // folded: the literals the result depends on
   /// Hoisted out of a harness: the harness's subprogram, where inlining
   /// stops when a location is shown (the payload's own frame).

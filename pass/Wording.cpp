@@ -91,7 +91,8 @@ const char *auditKind(Defect D) {
 std::string auditMessage(const Finding &Fd, Subject S, const std::string &Name) {
   bool GB = S == Subject::GBench;
   std::string Of = (GB ? "benchmark '" : "payload '") + Name + "'";
-  std::string FoldFix = GB ? "pass its inputs through benchmark::DoNotOptimize() first" : opaqueAdvice(Fd.Literals, true);
+  std::string FoldFix =
+      GB ? "pass its inputs through benchmark::DoNotOptimize() first" : opaqueAdvice(Fd.Literals, true);
   switch (Fd.Kind) {
   case Defect::DeadCode:
     return "the " + Fd.What + " in " + Of + " is never used" +

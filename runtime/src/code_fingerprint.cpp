@@ -1,11 +1,11 @@
 #include "code_fingerprint.h"
 
 #include <algorithm>
+#include <capstone/capstone.h>
 #include <cstring>
 #include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
-#include <fmt/format.h>
 #include <link.h>
 #include <map>
 #include <set>
@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include <capstone/capstone.h>
+#include <fmt/format.h>
 
 namespace steady {
 namespace {
@@ -43,7 +43,8 @@ struct Capstone {
       c.disasm = reinterpret_cast<decltype(c.disasm)>(dlsym(h, "cs_disasm"));
       c.free = reinterpret_cast<decltype(c.free)>(dlsym(h, "cs_free"));
       c.group = reinterpret_cast<decltype(c.group)>(dlsym(h, "cs_insn_group"));
-      c.ok = c.open && c.option && c.disasm && c.free && c.group && c.open(CS_ARCH_X86, CS_MODE_64, &c.handle) == CS_ERR_OK &&
+      c.ok = c.open && c.option && c.disasm && c.free && c.group &&
+             c.open(CS_ARCH_X86, CS_MODE_64, &c.handle) == CS_ERR_OK &&
              c.option(c.handle, CS_OPT_DETAIL, CS_OPT_ON) == CS_ERR_OK;
       return c;
     }();
@@ -125,13 +126,13 @@ public:
 
   std::uintptr_t bias = 0;
 
-  const ElfW(Shdr) *section(std::uint64_t addr) const {
+  const ElfW(Shdr) * section(std::uint64_t addr) const {
     for (const ElfW(Shdr) *s : sections_)
       if (addr >= s->sh_addr && addr < s->sh_addr + s->sh_size)
         return s;
     return nullptr;
   }
-  std::string_view section_name(const ElfW(Shdr) *s) const { return shstr_ + s->sh_name; }
+  std::string_view section_name(const ElfW(Shdr) * s) const { return shstr_ + s->sh_name; }
   // File contents at a virtual address, up to `n` bytes within its section.
   std::string_view contents(std::uint64_t addr, std::uint64_t n) const {
     const ElfW(Shdr) *s = section(addr);
@@ -278,8 +279,8 @@ private:
         target(std::uint64_t(op.imm), 0, false, fn, depth, h);
       } else if (op.type == X86_OP_MEM && op.mem.base == X86_REG_RIP) {
         std::memset(raw + x.encoding.disp_offset, 0, x.encoding.disp_size);
-        target(in.address + in.size + std::uint64_t(op.mem.disp), in.id == X86_INS_LEA ? 0 : op.size, true, fn,
-               depth, h);
+        target(in.address + in.size + std::uint64_t(op.mem.disp), in.id == X86_INS_LEA ? 0 : op.size, true, fn, depth,
+               h);
       }
     }
     h.bytes(raw, in.size);
@@ -340,8 +341,8 @@ private:
   std::string plt_name(std::uint64_t stub) {
     std::string_view code = img_.contents(stub, 16);
     cs_insn *insn = nullptr;
-    const std::size_t n = cs_.disasm(cs_.handle, reinterpret_cast<const std::uint8_t *>(code.data()), code.size(),
-                                     stub, 0, &insn);
+    const std::size_t n =
+        cs_.disasm(cs_.handle, reinterpret_cast<const std::uint8_t *>(code.data()), code.size(), stub, 0, &insn);
     std::string name = "?";
     for (std::size_t i = 0; i < n && name == "?"; ++i) {
       const cs_x86 &x = insn[i].detail->x86;

@@ -17,6 +17,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -493,16 +494,20 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
                                                        compared_side(fmt::format("A: {}", o_.bin[0]), side_results(0)),
                                                        compared_side(fmt::format("B: {}", o_.bin[1]), side_results(1))))
     return 2;
-  fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}; tests at alpha {:.3g} per look (looks at {} "
+  // A benchmark left out of the table fails the run, as a benchmark whose
+  // every fork failed fails the runner.
+  const std::size_t uncompared = benches_.size() - rows.size();
+  fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}{}; tests at alpha {:.3g} per look (looks at {} "
              "forks per version)\n",
              sequence_, elapsed, rows.size() - undecided, rows.size(),
              g_signal       ? " (interrupted)"
              : budget_spent ? " (the --budget ran out)"
                             : "",
-             per_look.alpha, fmt::join(looks, ", "));
+             uncompared ? fmt::format(", {} not compared (too few successful forks)", uncompared) : "", per_look.alpha,
+             fmt::join(looks, ", "));
   if (g_signal)
     return 128 + g_signal;
-  return !written ? 2 : gate ? 1 : 0;
+  return !written ? 2 : gate || uncompared ? 1 : 0;
 }
 
 int Ab::run() {
@@ -604,6 +609,9 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->allow_extras();
   sub->callback([sub, o, c, gate, margin, after_dashes] {
     parse_gate_options(*c, *gate, *margin);
+    if (!std::isfinite(o->probe_timeout)) // PositiveNumber lets NaN through
+      throw CLI::ValidationError("--probe-timeout", "must be a positive finite number of seconds, not " +
+                                                        fmt::format("{}", o->probe_timeout));
     if (o->min_forks < 2 || o->max_forks < o->min_forks)
       throw CLI::ValidationError("--min-forks/--max-forks", "need 2 <= min-forks <= max-forks");
     o->runner_args = sub->remaining();

@@ -31,30 +31,6 @@ struct Options {
   bool no_outlier_filter = false;
 };
 
-struct BenchmarkSeries {
-  std::string name;
-  std::vector<ForkSeries> forks;
-  std::size_t other_forks = 0; // failed or warmup forks, not analyzed
-};
-
-std::vector<BenchmarkSeries> load(const RunResult &run) {
-  std::vector<BenchmarkSeries> out;
-  for (const BenchmarkResult &b : run.benchmarks) {
-    BenchmarkSeries bd{b.name, {}, 0};
-    for (const ForkResult &f : b.forks) {
-      // Warmup forks are discarded by design and failed forks stopped early:
-      // neither says how the measured forks behave.
-      if (f.failed() || f.warmup) {
-        ++bd.other_forks;
-        continue;
-      }
-      bd.forks.push_back(fork_series(f));
-    }
-    out.push_back(std::move(bd));
-  }
-  return out;
-}
-
 std::string seconds(double s) {
   if (s == 0)
     return "0 s";
@@ -73,12 +49,6 @@ std::string verdict_text(const ForkSeries &f, double tolerance) {
   return fmt::format("not steady: a segment in the last {} iterations is more than {:g} % off the final one; "
                      "{} segment(s), penalty {:.4g} ({})",
                      a.last_points, 100 * tolerance, a.segments.size(), a.penalty, to_string(a.penalty_source));
-}
-
-// Analyses every fork long enough to analyse; the others get the reason.
-void analyze_forks(BenchmarkSeries &b, const stats::SteadyStateOptions &so) {
-  for (ForkSeries &f : b.forks)
-    analyze_series(f, so);
 }
 
 json fork_json(const ForkSeries &f) {
@@ -205,16 +175,15 @@ int run(const Options &o) {
     fmt::print(stderr, "steady analyze: {}\n", e.what());
     return 2;
   }
-  std::vector<BenchmarkSeries> benches = load(results);
   stats::SteadyStateOptions so;
   so.last_points = o.last_points;
   so.tolerance = o.tolerance;
   so.filter_outliers = !o.no_outlier_filter;
   so.penalty.range = o.range == "log" ? stats::PenaltyRange::log_scaled : stats::PenaltyRange::thesis;
 
+  std::vector<BenchmarkSeries> benches = analyze_run(results, so);
   json jbenches = json::array();
-  for (BenchmarkSeries &b : benches) {
-    analyze_forks(b, so);
+  for (const BenchmarkSeries &b : benches) {
     json jb = report_benchmark(b);
     report_forks(b, o);
     jbenches.push_back(std::move(jb));
@@ -222,11 +191,11 @@ int run(const Options &o) {
   if (!o.json_out.empty() && !write_analysis(o, jbenches))
     return 2;
   if (!o.plot.empty()) {
-    // The report's charts, with this analysis's options: the same page as
-    // `steady report` draws for this file.
+    // The report's charts of this analysis: the same page as `steady
+    // report` draws for this file with these options.
     ReportOptions ro;
     ro.steady = so;
-    nlohmann::json data = report_data({{o.file, std::move(results)}}, ro);
+    nlohmann::json data = report_data({{o.file, std::move(results), std::move(benches)}}, ro);
     const std::string title = "steady analyze: " + o.file;
     data["title"] = title;
     if (!write_report(o.plot, data, title, "steady analyze"))

@@ -72,7 +72,8 @@ struct TrialCounts {
     // The tests are over fork means (Peass's unit: one value per VM), which
     // respects that iterations of one fork are not independent.
     const std::vector<double> fx = stats::fork_means(x), fy = stats::fork_means(y);
-    welch.add(r.welch_p<o.alpha, stats::mean(fy)> stats::mean(fx));
+    const bool welch_significant = r.welch_p < o.alpha;
+    welch.add(welch_significant, stats::mean(fy) > stats::mean(fx));
     mwu.add(r.mwu_p < o.alpha, r.cliffs_delta > 0);
     overlap.add(!r.overlap, r.ratio.estimate > 1);
     if (paired_draw) {
@@ -164,16 +165,16 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
 }
 
 int run(const CompareOptions &o, const Trials &t, const std::string &base, const std::string &next) {
-  std::map<std::string, Series> a, b;
-  std::map<std::string, CodeIdentity> code_a, code_b;
+  ComparedSide sa_side, sb_side;
   try {
-    a = load_series(base, &code_a);
-    b = load_series(next, &code_b);
+    sa_side = load_side(base);
+    sb_side = load_side(next);
   } catch (const std::exception &e) {
     fmt::print(stderr, "steady compare: {}\n", e.what());
     return 2;
   }
   try {
+    const std::map<std::string, Series> &a = sa_side.series, &b = sb_side.series;
     if (t.trials > 0)
       return run_trials(o, t, a, b);
     std::vector<Row> rows;
@@ -189,11 +190,7 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
         continue;
       }
       rows.push_back(compare_series(name, sa, it->second, o));
-      auto code = [](const auto &codes, const std::string &n) {
-        auto c = codes.find(n);
-        return c == codes.end() ? std::nullopt : std::optional(c->second);
-      };
-      rows.back().identical_code = same_code(code(code_a, name), code(code_b, it->first));
+      rows.back().identical_code = same_code(code_of(sa_side, name), code_of(sb_side, it->first));
     }
     if (rows.empty()) {
       fmt::print(stderr,
@@ -203,9 +200,7 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
       return 2;
     }
     bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});
-    if (!o.html_out.empty() &&
-        !write_comparison_report(o.html_out, "steady compare", rows, o, compared_side(base, std::move(a)),
-                                 compared_side(next, std::move(b))))
+    if (!o.html_out.empty() && !write_comparison_report(o.html_out, "steady compare", rows, o, sa_side, sb_side))
       return 2;
     return gate ? 1 : 0;
   } catch (const std::exception &e) { // an output that could not be written; no exception escapes

@@ -60,22 +60,6 @@ std::map<std::string, Series> google_benchmark_series(const json &doc, const std
   return out;
 }
 
-// The note after an undecided verdict (what the data can detect now), or
-// why there is no verdict.
-std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
-  if (c.verdict == stats::Verdict::measures_nothing)
-    return c.base_measures_nothing && c.next_measures_nothing ? "both versions measure nothing: no verdict"
-           : c.base_measures_nothing                          ? "the base measures nothing: no verdict"
-                                                              : "the new version measures nothing: no verdict";
-  if (c.decided())
-    return "";
-  if (!c.power)
-    return "one fork (or one Google Benchmark repetition) shows no fork-to-fork spread: at least 2 per version "
-           "(--benchmark_repetitions=5 or more)";
-  return fmt::format("detects {:.1f} % now; about {} more fork(s) per version to decide +-{:.1f} %",
-                     100 * c.power->detectable, c.power->more_forks, 100 * o.equivalence);
-}
-
 } // namespace
 
 const char *to_string(stats::Verdict v) {
@@ -92,6 +76,20 @@ const char *to_string(stats::Verdict v) {
     break;
   }
   return "can't tell yet";
+}
+
+std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
+  if (c.verdict == stats::Verdict::measures_nothing)
+    return c.base_measures_nothing && c.next_measures_nothing ? "both versions measure nothing: no verdict"
+           : c.base_measures_nothing                          ? "the base measures nothing: no verdict"
+                                                              : "the new version measures nothing: no verdict";
+  if (c.decided())
+    return "";
+  if (!c.power)
+    return "one fork (or one Google Benchmark repetition) shows no fork-to-fork spread: at least 2 per version "
+           "(--benchmark_repetitions=5 or more)";
+  return fmt::format("detects {:.1f} % now; about {} more fork(s) per version to decide +-{:.1f} %",
+                     100 * c.power->detectable, c.power->more_forks, 100 * o.equivalence);
 }
 
 double parse_fraction(const std::string &s) {
@@ -112,24 +110,28 @@ std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::o
   return a->fingerprint == b->fingerprint;
 }
 
-std::map<std::string, Series> load_series(const std::string &path, std::map<std::string, CodeIdentity> *code) {
+std::optional<CodeIdentity> code_of(const ComparedSide &side, const std::string &name) {
+  if (side.run)
+    for (const BenchmarkResult &b : side.run->benchmarks)
+      if (b.name == name)
+        return b.code;
+  return std::nullopt;
+}
+
+ComparedSide load_side(const std::string &path) {
   const std::string what = "'" + path + "'";
   json doc = read_json_file(path);
   if (is_results_document(doc)) {
-    RunResult run = results_from_json(doc, what);
-    std::map<std::string, Series> out;
-    for (const BenchmarkResult &b : run.benchmarks)
-      if (Series s = series_of(b, run.timer.ticks_per_ns); !s.forks.empty()) {
-        out[b.name] = std::move(s);
-        if (code && b.code)
-          (*code)[b.name] = *b.code;
-      }
-    return out;
+    ComparedSide side{path, {}, results_from_json(doc, what)};
+    for (const BenchmarkResult &b : side.run->benchmarks)
+      if (Series s = series_of(b, side.run->timer.ticks_per_ns); !s.forks.empty())
+        side.series[b.name] = std::move(s);
+    return side;
   }
   if (!doc.is_object() || !is_google_benchmark(doc))
     throw std::runtime_error(what + " is neither a steady result file nor Google Benchmark JSON");
   try {
-    return google_benchmark_series(doc, what);
+    return {path, google_benchmark_series(doc, what), std::nullopt};
   } catch (const json::exception &e) {
     throw std::runtime_error(what + ": " + json_error_text(e));
   }
@@ -197,6 +199,8 @@ Row compare_series(const std::string &name, const Series &a, const Series &b, co
   return {name, stats::compare(a, b, o), std::nullopt, a.instructions, std::nullopt};
 }
 
+json power_json(const stats::Power &p) { return {{"detectable", p.detectable}, {"more_forks", p.more_forks}}; }
+
 const char *metric_name(const Series &s) { return s.instructions ? "instructions" : "time"; }
 
 bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::string &tool, const json &header) {
@@ -250,6 +254,8 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
               {"metric", row.instructions ? "instructions" : "time"}};
     if (row.forks)
       j["forks"] = {row.forks->first, row.forks->second};
+    if (r.power)
+      j["power"] = power_json(*r.power);
     if (row.identical_code)
       j["code"] = *row.identical_code ? "identical" : "differs";
     out.push_back(std::move(j));

@@ -27,15 +27,23 @@ struct CompareOptions : stats::ComparisonOptions {
 // "2%" -> 0.02, "0.02" -> 0.02; throws std::invalid_argument.
 double parse_fraction(const std::string &s);
 
-// Steady results (schema steady-results/1) or Google Benchmark JSON, by
-// benchmark name. Throws std::runtime_error naming the file.
-// With `code`, also the machine-code fingerprint of each steady benchmark that
-// carries one (runtime/src/code_fingerprint.h).
-std::map<std::string, Series> load_series(const std::string &path, std::map<std::string, CodeIdentity> *code = nullptr);
+// One version of a comparison: its series by benchmark, and its results
+// when it is a steady result file (Google Benchmark JSON has none).
+struct ComparedSide {
+  std::string label;
+  std::map<std::string, Series> series;
+  std::optional<RunResult> run;
+};
+
+// Steady results (schema steady-results/1) or Google Benchmark JSON, read
+// once, labelled by its path. Throws std::runtime_error naming the file.
+ComparedSide load_side(const std::string &path);
 
 // Whether A and B timed the same machine code: nothing unless both carry a
 // fingerprint. Said next to the verdict, never used to reach it.
 std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::optional<CodeIdentity> &b);
+// The fingerprint of a steady result file's benchmark, if it carries one.
+std::optional<CodeIdentity> code_of(const ComparedSide &side, const std::string &name);
 
 // Whether two names are one benchmark: equal, or equal base names (a "BM_"
 // prefix dropped) with the same argument values in order, where Google
@@ -60,6 +68,12 @@ const char *metric_name(const Series &s);
 
 // "slower", "faster", "same", "can't tell yet", as the table and JSON say.
 const char *to_string(stats::Verdict v);
+
+// The note after an undecided verdict (what the data can detect now), or
+// why there is no verdict; "" for a decided one.
+std::string verdict_note(const stats::Comparison &c, const CompareOptions &o);
+// The power numbers as fields: {"detectable": 0.116, "more_forks": 30}.
+nlohmann::json power_json(const stats::Power &p);
 
 // Prints the table, writes --json/--markdown and reports slowdowns beyond the
 // gate on stderr (prefixed by `tool`); returns true when the gate trips.

@@ -34,4 +34,20 @@ void analyze_series(ForkSeries &f, const stats::SteadyStateOptions &so) {
   }
 }
 
+std::vector<BenchmarkSeries> analyze_run(const RunResult &run, const stats::SteadyStateOptions &so) {
+  std::vector<BenchmarkSeries> out;
+  for (const BenchmarkResult &b : run.benchmarks) {
+    BenchmarkSeries bs{b.name, {}, 0};
+    for (const ForkResult &f : b.forks) {
+      if (f.failed() || f.warmup) {
+        ++bs.other_forks;
+        continue;
+      }
+      analyze_series(bs.forks.emplace_back(fork_series(f)), so);
+    }
+    out.push_back(std::move(bs));
+  }
+  return out;
+}
+
 } // namespace steady::driver

@@ -34,4 +34,18 @@ ForkSeries fork_series(const ForkResult &f);
 // otherwise, or when the analysis refuses the series, sets `skipped`.
 void analyze_series(ForkSeries &f, const stats::SteadyStateOptions &so);
 
+// A benchmark's measured forks, in the order of its forks, each analyzed, and
+// how many failed or warmup forks it had (not analyzed: warmup forks are
+// discarded by design, failed forks stopped early; neither says how the
+// measured forks behave).
+struct BenchmarkSeries {
+  std::string name;
+  std::vector<ForkSeries> forks;
+  std::size_t other_forks = 0;
+};
+
+// Every benchmark of `run`, in its order, analyzed once: steady analyze
+// prints it and the report draws it.
+std::vector<BenchmarkSeries> analyze_run(const RunResult &run, const stats::SteadyStateOptions &so);
+
 } // namespace steady::driver

@@ -27,7 +27,8 @@ std::vector<char *> c_argv(const std::vector<std::string> &args) {
   return argv;
 }
 
-int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_path, int out_fd, int err_fd) {
+int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_path, int out_fd, int err_fd,
+                  bool own_group) {
   std::vector<char *> argv = c_argv(args);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
@@ -35,7 +36,14 @@ int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_
     posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
   if (err_fd >= 0)
     posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
-  int e = (search_path ? posix_spawnp : posix_spawn)(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  if (own_group) {
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attr, 0);
+  }
+  int e = (search_path ? posix_spawnp : posix_spawn)(&pid, argv[0], &fa, &attr, argv.data(), environ);
+  posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&fa);
   return e;
 }
@@ -76,12 +84,15 @@ int wait_bounded(pid_t pid, double limit, bool &timed_out, const std::atomic<int
       return shell_status(status);
     if (r < 0 && errno != EINTR)
       return -1;
+    // A child that leads its own process group (run_captured with a time
+    // limit) is stopped with everything it started.
+    const pid_t target = getpgid(pid) == pid ? -pid : pid;
     if (interrupt && *interrupt && !forwarded) {
-      kill(pid, *interrupt);
+      kill(target, *interrupt);
       forwarded = true;
     }
     if (limit > 0 && !timed_out && Clock::now() > deadline) {
-      kill(pid, SIGKILL);
+      kill(target, SIGKILL);
       timed_out = true;
     }
     usleep(5000);
@@ -113,7 +124,9 @@ ProgramRun run_captured(const std::vector<std::string> &args, const std::string 
     }
   }
   pid_t pid;
-  r.start_error = start_program(args, pid, limits.search_path, fds[0], fds[1]);
+  // With a time limit in a process group of its own, so that the limit
+  // also ends what it started (a script's children).
+  r.start_error = start_program(args, pid, limits.search_path, fds[0], fds[1], limits.timeout > 0);
   close(fds[0]);
   close(fds[1]);
   if (r.start_error) {

@@ -15,9 +15,10 @@ std::vector<char *> c_argv(const std::vector<std::string> &args);
 // Starts `args` with this process's environment, its stdout and stderr
 // redirected to `out_fd` and `err_fd` (-1: this process's). `search_path`:
 // a name without '/' is looked up in PATH, as a shell does; otherwise it is
-// a path (relative to the current directory). Returns 0 or the errno of the
-// failure.
-int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_path, int out_fd = -1, int err_fd = -1);
+// a path (relative to the current directory). `own_group`: in a new process
+// group it leads. Returns 0 or the errno of the failure.
+int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_path, int out_fd = -1, int err_fd = -1,
+                  bool own_group = false);
 
 // Waits for the child (through EINTR) and returns its status as a shell
 // reports it: the exit code, or 128 + the signal that killed it.
@@ -25,7 +26,8 @@ int wait_exit_status(pid_t pid);
 
 // The same, killing the child after `limit` seconds (0: no limit; then
 // `timed_out` is set) and passing a signal on to it once `*interrupt` holds
-// one (null: none); -1 when waitpid fails.
+// one (null: none); a child that leads its own process group gets both with
+// its whole group. -1 when waitpid fails.
 int wait_bounded(pid_t pid, double limit, bool &timed_out, const std::atomic<int> *interrupt);
 
 // How a program run by run_captured ended and what it printed.
@@ -47,7 +49,8 @@ struct RunLimits {
 
 // Runs `args` with stdout and stderr in the files CAPTURE.out and
 // CAPTURE.err (a pipe could fill up while we wait), read and removed when it
-// has ended; `capture` empty: temporary files in /tmp.
+// has ended; `capture` empty: temporary files in /tmp. With a time limit it
+// runs in a process group of its own, killed whole at the limit.
 ProgramRun run_captured(const std::vector<std::string> &args, const std::string &capture, const RunLimits &limits = {});
 
 // The runner option that selects the one benchmark NAME: "--filter=^NAME$",

@@ -41,17 +41,6 @@ int run(const Options &o) {
 
 } // namespace
 
-ComparedSide compared_side(const std::string &path, std::map<std::string, Series> series) {
-  ComparedSide s{path, std::move(series), std::nullopt};
-  try {
-    if (is_results_document(read_json_file(path)))
-      s.run = read_results(path);
-  } catch (const std::exception &) {
-    // load_series read it a moment ago; a file that changed since has no run.
-  }
-  return s;
-}
-
 ComparedSide compared_side(const std::string &label, const RunResult &run) {
   ComparedSide s{label, {}, run};
   for (const BenchmarkResult &b : run.benchmarks)

@@ -35,10 +35,8 @@ bool check_report_output(const std::string &path, const std::string &tool);
 bool write_comparison_report(const std::string &path, const std::string &tool, const std::vector<Row> &rows,
                              const CompareOptions &o, const ComparedSide &base, const ComparedSide &next);
 
-// A version of a comparison from a file: its series, and its results when it
-// is a steady result file.
-ComparedSide compared_side(const std::string &path, std::map<std::string, Series> series);
-// ... and from results in memory (steady ab's sides).
+// A version of a comparison from results in memory (steady ab's sides; a
+// file's: load_side).
 ComparedSide compared_side(const std::string &label, const RunResult &run);
 
 } // namespace steady::driver

@@ -6,7 +6,7 @@
 
 #include <fmt/core.h>
 
-#include "fork_analysis.h"
+#include "steady/notes.h"
 #include "steady/results_json.h"
 
 namespace steady::driver {
@@ -90,9 +90,7 @@ json summary_json(const Summary &s) {
     counters.push_back(round6(c));
   return {{"ns_per_op", round6(s.ns_per_op)},
           {"ci", {round6(s.ci_low), round6(s.ci_high)}},
-          {"ci_over", s.ci_over == CiOver::forks        ? "forks"
-                      : s.ci_over == CiOver::iterations ? "iterations"
-                                                        : ""},
+          {"ci_over", s.ci_over},
           {"p50", round6(s.p50)},
           {"p90", round6(s.p90)},
           {"p99", round6(s.p99)},
@@ -146,8 +144,7 @@ json rounded(const std::vector<double> &v) {
 
 // A measured fork: its (thinned) series with outliers marked, its analysis,
 // the quantiles of its batch samples and its counters per op.
-json fork_json(const ForkResult &f, const RunResult &run, const ReportOptions &o, ForkSeries &series) {
-  analyze_series(series, o.steady);
+json fork_json(const ForkResult &f, const RunResult &run, const ReportOptions &o, const ForkSeries &series) {
   const std::vector<std::size_t> &outliers = series.analysis.outliers;
   std::set<std::size_t> outlier_set(outliers.begin(), outliers.end());
   json points = json::array();
@@ -185,10 +182,11 @@ json fork_json(const ForkResult &f, const RunResult &run, const ReportOptions &o
           {"preempted", preempted}};
 }
 
-json benchmark_json(const BenchmarkResult &b, std::size_t run_index, const RunResult &run, const ReportOptions &o) {
+json benchmark_json(const BenchmarkResult &b, const BenchmarkSeries &analyzed, std::size_t run_index,
+                    const RunResult &run, const ReportOptions &o) {
   json forks = json::array(), other = json::array(), missing = json::array();
-  std::vector<stats::ForkSteadyState> analyzed;
-  std::size_t warmup_used = 0;
+  std::vector<stats::ForkSteadyState> steady;
+  std::size_t warmup_used = 0, measured = 0;
   bool any_samples = false;
   for (const ForkResult &f : b.forks) {
     if (f.failed() || f.warmup) {
@@ -197,11 +195,11 @@ json benchmark_json(const BenchmarkResult &b, std::size_t run_index, const RunRe
                        {"error", f.error}});
       continue;
     }
-    ForkSeries series = fork_series(f);
+    const ForkSeries &series = analyzed.forks.at(measured++);
     json jf = fork_json(f, run, o, series);
     any_samples |= jf["samples"].get<std::size_t>() > 0;
     if (series.skipped.empty()) {
-      analyzed.push_back(series.analysis);
+      steady.push_back(series.analysis);
       warmup_used = std::max(warmup_used, series.warmup_iterations);
     }
     forks.push_back(std::move(jf));
@@ -211,14 +209,17 @@ json benchmark_json(const BenchmarkResult &b, std::size_t run_index, const RunRe
   else if (!any_samples)
     missing.push_back("no batch samples in the file: no distribution");
   json stability = nullptr;
-  if (!analyzed.empty()) {
-    stats::BenchmarkSteadyState bs = stats::classify_benchmark(analyzed);
+  std::vector<Note> notes = notes_of(run, b);
+  if (!steady.empty()) {
+    stats::BenchmarkSteadyState bs = stats::classify_benchmark(steady);
     stability = {{"stability", to_string(bs.stability)},
                  {"steady_forks", bs.steady_forks},
                  {"forks", bs.forks},
                  {"recommended_warmup",
                   bs.recommended_warmup_iterations ? json(*bs.recommended_warmup_iterations) : json(nullptr)},
                  {"warmup_used", warmup_used}};
+    for (Note &n : steady_state_note(bs))
+      notes.push_back(std::move(n));
   }
   json params = json::object();
   for (const auto &[k, v] : b.params)
@@ -233,6 +234,7 @@ json benchmark_json(const BenchmarkResult &b, std::size_t run_index, const RunRe
           {"protected", b.protected_by_plugin},
           {"findings", findings},
           {"flags", b.flags},
+          {"notes", notes},
           {"stop", {{"criterion", b.stop.criterion}, {"stable", b.stop.stable}, {"reason", b.stop.reason}}},
           {"summary", summary_json(b.summary)},
           {"stability", stability},
@@ -319,8 +321,12 @@ json report_data(const std::vector<ReportRun> &runs, const ReportOptions &o) {
   json jruns = json::array(), benchmarks = json::array();
   for (std::size_t r = 0; r < runs.size(); ++r) {
     jruns.push_back(run_json(runs[r]));
-    for (const BenchmarkResult &b : runs[r].run.benchmarks)
-      benchmarks.push_back(benchmark_json(b, r, runs[r].run, o));
+    const RunResult &run = runs[r].run;
+    std::vector<BenchmarkSeries> own;
+    const std::vector<BenchmarkSeries> &analyses =
+        runs[r].analyses ? *runs[r].analyses : (own = analyze_run(run, o.steady));
+    for (std::size_t k = 0; k < run.benchmarks.size(); ++k)
+      benchmarks.push_back(benchmark_json(run.benchmarks[k], analyses.at(k), r, run, o));
   }
   return {{"schema", "steady-report/1"},
           {"runs", jruns},
@@ -344,7 +350,8 @@ json comparison_data(const std::vector<Row> &rows, const CompareOptions &o, cons
         {"ratio", {number_or_null(c.ratio.estimate), number_or_null(c.ratio.low), number_or_null(c.ratio.high)}},
         {"welch_p", number_or_null(c.welch_p)},
         {"mwu_p", number_or_null(c.mwu_p)},
-        {"cliffs_delta", number_or_null(c.cliffs_delta)}};
+        {"cliffs_delta", number_or_null(c.cliffs_delta)},
+        {"note", verdict_note(c, o)}};
     if (c.power)
       row["power"] = {{"detectable", number_or_null(c.power->detectable)}, {"more_forks", c.power->more_forks}};
     if (auto it = base.series.find(r.name); it != base.series.end())

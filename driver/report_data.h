@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "comparison.h"
+#include "fork_analysis.h"
 #include "steady/results.h"
 #include "steady/steady_state.h"
 
@@ -34,14 +35,9 @@ struct ReportOptions {
 struct ReportRun {
   std::string label; // the file, or "A: ./bin"
   RunResult run;
-};
-
-// One version of a comparison: its series by benchmark, and its results
-// when it is a steady result file (Google Benchmark JSON has none).
-struct ComparedSide {
-  std::string label;
-  std::map<std::string, Series> series;
-  std::optional<RunResult> run;
+  // The run's steady-state analysis with the options' `steady` (steady
+  // analyze passes the one it printed); analyzed by report_data when not given.
+  std::optional<std::vector<BenchmarkSeries>> analyses = std::nullopt;
 };
 
 // `count` values at probabilities (i + 0.5) / count of the weighted samples

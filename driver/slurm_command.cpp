@@ -9,13 +9,14 @@
 #include "commands.h"
 #include "slurm.h"
 #include "slurm_run.h"
+#include "steady/notes.h"
 
 namespace steady::driver {
 namespace {
 
 void print_table(const StepOutcome &o) {
   fmt::print("{:<32} {:>12} {:>23} {:>9} {:>5} {:>12}  {}\n", "benchmark", "ns/op", "99% CI", "forks", "nodes",
-             "between-node", "stop");
+             "between-node", "stop; notes");
   for (const BenchmarkResult &b : o.merged.benchmarks) {
     const Summary &s = b.summary;
     std::string ci = s.ci_over == CiOver::none ? "-" : fmt::format("[{:.4g}, {:.4g}]", s.ci_low, s.ci_high);
@@ -25,8 +26,13 @@ void print_table(const StepOutcome &o) {
     std::string share = s.nodes < 2                        ? "-"
                         : std::isnan(s.between_node_share) ? "n/a"
                                                            : fmt::format("{:.1f} %", 100 * s.between_node_share);
-    fmt::print("{:<32} {:>12.4g} {:>23} {:>9} {:>5} {:>12}  {}{}\n", b.name, s.ns_per_op, ci, forks, s.nodes, share,
-               b.stop.stable ? "" : "UNSTABLE: ", b.stop.reason);
+    // How it stopped has its own column; the other notes follow it.
+    std::string notes = stop_text(b.stop);
+    for (const Note &n : notes_of(o.merged, b))
+      if (n.kind != NoteKind::stopped && n.kind != NoteKind::unstable)
+        notes += "; " + text(n);
+    fmt::print("{:<32} {:>12.4g} {:>23} {:>9} {:>5} {:>12}  {}\n", b.name, s.ns_per_op, ci, forks, s.nodes, share,
+               notes);
   }
 }
 

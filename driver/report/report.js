@@ -83,19 +83,10 @@
   }
 
   // ---- the summary table --------------------------------------------------
+  // The notes steady decided (model/src/notes.cpp), but those that only say
+  // how the number was obtained.
   function flagsOf(b) {
-    const s = b.summary, f = [];
-    if (!b.stop.stable) f.push('unstable: ' + b.stop.reason);
-    if (b.stability && b.stability.stability !== 'stable')
-      f.push(`${b.stability.stability}: ${b.stability.steady_forks} of ${b.stability.forks} forks steady`);
-    if (s.preempted) f.push(`${s.preempted} preempted batches` + (s.preempted_kept ? ` (${s.preempted_kept} kept)` : ''));
-    if (s.bound_hit) f.push(`${s.bound_hit} iterations without a clean batch`);
-    if (!b.protected) f.push('unprotected payload');
-    for (const x of b.findings) f.push(x.kind + ': ' + x.message);
-    for (const x of b.flags) f.push(x);
-    if (s.migrated) f.push('migrated');
-    if (s.multiplexed) f.push('counters multiplexed');
-    return f;
+    return b.notes.filter((n) => n.severity !== 'info').map((n) => n.text);
   }
 
   function summaryTable(benchmarks) {
@@ -394,8 +385,7 @@
       el('td', { class: 'verdict', style: `color: ${VERDICT_COLORS[r.verdict]}` }, r.verdict),
       el('td', { class: 'num' }, num(r.ratio[0])), el('td', { class: 'num' }, `${num(r.ratio[1])} – ${num(r.ratio[2])}`),
       el('td', { class: 'num' }, num(r.welch_p, 3)), el('td', { class: 'num' }, num(r.mwu_p, 3)),
-      el('td', {}, r.power ? `detects ${num(100 * r.power.detectable, 3)} % now; about ${r.power.more_forks} more ` +
-        'fork(s) per version to decide' : '')));
+      el('td', {}, r.note)));
     parts.push(el('table', { class: 'summary' }, el('thead', {}, head), el('tbody', {}, rows)));
     for (const r of cmp.rows) {
       const sec = [el('h3', {}, r.name, el('span', { class: 'note' }, ' · ' + r.verdict))];

@@ -28,6 +28,24 @@ const char *to_string(Mode m) {
   return "?";
 }
 
+void to_json(json &j, const Note &n) {
+  j = {{"kind", to_string(n.kind)}, {"severity", to_string(severity(n.kind))}, {"text", text(n)}};
+  if (!n.name.empty())
+    j["name"] = n.name;
+  if (!n.message.empty())
+    j["message"] = n.message;
+  if (n.count || n.of)
+    j["count"] = n.count;
+  if (n.of)
+    j["of"] = n.of;
+  if (n.value)
+    j["value"] = n.value;
+  if (!n.warmups.empty())
+    j["warmups"] = n.warmups;
+  for (const auto &[name, v] : n.criterion)
+    j["criterion"][name] = v;
+}
+
 std::string to_string(ForkStatus s) { return json(s).get<std::string>(); }
 
 namespace {

@@ -5,9 +5,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "flags.h"
 #include "measure.h"
 #include "outputs.h"
+#include "steady/notes.h"
 
 namespace steady {
 
@@ -24,11 +24,6 @@ std::string fixed(double v) {
     return fmt::format("{:.3f}", v);
   return fmt::format("{:.4f}", v);
 }
-
-// Below this share of preempted batches the machine is not called busy.
-constexpr double kBusyShare = 0.01;
-
-double preempted_share(const Summary &s) { return s.batches_run ? double(s.preempted) / s.batches_run : 0; }
 
 // --instrument=valgrind: the simulated counts per op instead of time; the
 // range is the lowest and highest fork mean (one number when no fork differs).
@@ -98,56 +93,6 @@ std::string throughput(double per_op, double ns_per_op, const char *unit) {
   return fixed(per_s) + " " + unit + "/s";
 }
 
-namespace {
-
-// The notes of a row: first what says the number is not what the benchmark
-// means to measure, then how it stopped, then the machine's interference.
-std::vector<std::string> notes_of(const RunResult &run, const BenchmarkResult &b) {
-  const Summary &s = b.summary;
-  std::vector<std::string> notes;
-  auto note = [&](const std::string &n) { notes.push_back(n); };
-  if (!b.protected_by_plugin)
-    note("not protected by the plugin");
-  for (const std::string &f : b.flags)
-    note(describe_flag(f, &b));
-  for (const CompileFinding &f : b.compile_findings)
-    note((f.kind == "folded"    ? "folded at compile time: "
-          : f.kind == "deleted" ? "work deleted at compile time: "
-          : f.kind == "hoisted" ? "hoisted at compile time: "
-          : f.kind == "mutated" ? "mutated input: "
-                                : f.kind + ": ") +
-         f.message);
-  if (b.stop.criterion != "none") {
-    std::vector<int> warmups;
-    for (const ForkResult &f : b.forks)
-      warmups.push_back(f.warmup_iterations());
-    std::vector<std::string> last;
-    for (const auto &[name, v] : b.stop.last)
-      last.push_back(fmt::format("{} {:.4g}", name, v));
-    note(fmt::format("{}{}; warmup {}{}", b.stop.stable ? "" : "UNSTABLE: ", b.stop.reason, fmt::join(warmups, ","),
-                     last.empty() ? "" : fmt::format("; {}", fmt::join(last, ", "))));
-  }
-  if (s.forks_failed)
-    note(fmt::format("{} fork(s) failed", s.forks_failed));
-  if (s.ci_over == CiOver::iterations)
-    note("one fork: CI over iterations");
-  if (s.bound_hit)
-    note(fmt::format("NOT TRUSTWORTHY: every batch of {} iteration(s) was preempted", s.bound_hit));
-  else if (double share = preempted_share(s); share >= kBusyShare)
-    note(fmt::format("{:.1f} % of batches preempted, re-run", 100 * share));
-  if (run.config.mode == Mode::SingleShot && s.preempted_kept)
-    note(fmt::format("{} preempted shot(s) kept", s.preempted_kept));
-  if (s.migrated)
-    note("CPU migration seen");
-  if (s.unscheduled)
-    note("a counter group never ran: its values are 0");
-  else if (s.multiplexed)
-    note("counters multiplexed: scaled by time enabled/running");
-  return notes;
-}
-
-} // namespace
-
 TableLayout::TableLayout(const RunResult &run, std::size_t longest_name, bool throughput, bool change)
     : name_width(std::max<std::size_t>(longest_name, 9)), simulated(run.config.instrument == "valgrind"),
       sample(run.config.mode == Mode::Sample), counters(run.counter_names),
@@ -213,7 +158,10 @@ std::vector<std::string> TableLayout::row(const RunResult &run, const BenchmarkR
   r.push_back(std::to_string(s.iterations));
   if (change)
     r.push_back(change_cell.empty() ? "-" : change_cell);
-  r.push_back(fmt::format("{}", fmt::join(notes_of(run, b), "; ")));
+  std::vector<std::string> notes;
+  for (const Note &n : notes_of(run, b))
+    notes.push_back(steady::text(n));
+  r.push_back(fmt::format("{}", fmt::join(notes, "; ")));
   return r;
 }
 

@@ -7,8 +7,6 @@
 #include <cmath>
 #include <memory>
 
-#include <fmt/format.h>
-
 namespace steady {
 
 std::vector<CompileFinding> compile_findings(const Benchmark &b) {
@@ -70,18 +68,6 @@ void flag_result(BenchmarkResult &r, const TimerInfo &timer) {
   r.first_invocation_ratio = median / s.ns_per_op;
   if (r.first_invocation_ratio > kFirstRatio && median - s.ns_per_op > kFirstExtraNs)
     r.flags.push_back("first-invocation-slow");
-}
-
-std::string describe_flag(const std::string &flag, const BenchmarkResult *r) {
-  if (flag == "measures-nothing")
-    return "MEASURES NOTHING: indistinguishable from the empty loop (its work is gone, or cheaper than "
-           "half a cycle per op)";
-  if (flag == "first-invocation-slow")
-    return fmt::format("first invocation {:.0f}x slower than the steady state: the payload changes its own "
-                       "input (sorting sorted data) or keeps a cache warm; restore it with reset() or "
-                       "setup_invocation()",
-                       r ? r->first_invocation_ratio : 0.0);
-  return flag;
 }
 
 } // namespace steady

@@ -15,7 +15,5 @@ namespace steady {
 std::vector<CompileFinding> compile_findings(const Benchmark &b);
 // Sets r.flags and r.first_invocation_ratio from r's summary and forks.
 void flag_result(BenchmarkResult &r, const TimerInfo &timer);
-// A flag, as the console and `steady compare` word it.
-std::string describe_flag(const std::string &flag, const BenchmarkResult *r = nullptr);
 
 } // namespace steady

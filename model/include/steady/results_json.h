@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "steady/notes.h"
 #include "steady/results.h"
 
 namespace steady {
@@ -68,6 +69,10 @@ void to_json(nlohmann::json &j, const BenchmarkResult &b);
 void from_json(const nlohmann::json &j, BenchmarkResult &b);
 void to_json(nlohmann::json &j, const RunResult &run);
 void from_json(const nlohmann::json &j, RunResult &run);
+// A note (notes.h) as the report's data carries it: kind, severity, its words
+// and the facts its kind states (written only when set). Not in result files:
+// a reader derives the notes from the result.
+void to_json(nlohmann::json &j, const Note &n);
 
 // "ok", "crashed", ... as in the file.
 std::string to_string(ForkStatus s);

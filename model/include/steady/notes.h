@@ -1,0 +1,83 @@
+// What is wrong with a benchmark's number, decided once: typed notes from a
+// result (its findings, run-time flags, stop, summary), each with the facts
+// it states as fields and one wording. The runner's table and Markdown, the
+// report page, and steady slurm's table render these; none decides again.
+//
+// Adding a kind is one place in notes.cpp: its entry in the kinds table (JSON
+// name, severity) and its case in text(); the decision that makes it goes in
+// notes_of (or, for a note from an analysis the model does not run, in a
+// function here like steady_state_note).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "steady/results.h"
+#include "steady/steady_state.h"
+
+namespace steady {
+
+enum class NoteKind {
+  unprotected,           // the payload was not compiled with the plugin
+  measures_nothing,      // run-time flag: indistinguishable from the empty loop
+  first_invocation_slow, // run-time flag: value = first invocation / steady state
+  other_flag,            // a run-time flag this build has no words for: name
+  folded,                // compile-time findings: message
+  deleted,
+  hoisted,
+  mutated,
+  other_finding,        // a finding this build has no words for: name, message
+  stopped,              // a dynamic stop, stable: message = reason, warmups, criterion
+  unstable,             // ... ran to its maximum unsettled (same facts)
+  forks_failed,         // count
+  ci_over_iterations,   // one fork measured: the CI is over its iterations
+  not_steady,           // steady-state analysis: name = stability, count of `of` forks steady
+  untrustworthy,        // count iterations without a batch free of preemption
+  preempted,            // value = share of batches preempted (and re-run)
+  preempted_kept,       // single shot: count preempted shots kept
+  migrated,             // the thread changed CPU during an iteration
+  counters_unscheduled, // a counter group never ran
+  counters_multiplexed, // counters scaled by time enabled / running
+};
+
+// How much the note says about the number: `wrong` (it is not what the
+// benchmark means to measure), `doubtful` (it may be off, or move on a
+// re-run), `info` (how it was obtained).
+enum class Severity { wrong, doubtful, info };
+
+struct Note {
+  explicit Note(NoteKind k) : kind(k) {}
+  NoteKind kind;
+  // The facts the wording states; which ones a kind uses is said at the kind.
+  std::string name, message;
+  int count = 0, of = 0;
+  double value = 0;
+  std::vector<int> warmups; // each fork's warmup iterations
+  CriterionValues criterion;
+};
+
+// The JSON names ("measures-nothing", ...) and severities ("wrong", ...).
+const char *to_string(NoteKind k);
+const char *to_string(Severity s);
+Severity severity(NoteKind k);
+// The one wording of a note.
+std::string text(const Note &n);
+
+// Below this share of preempted batches the machine is not called busy.
+inline constexpr double kBusyShare = 0.01;
+double preempted_share(const Summary &s);
+
+// A benchmark's notes in the order a reader needs them: first what says the
+// number is not what the benchmark means to measure, then how it stopped,
+// then the machine's interference. `run` gives the mode.
+std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b);
+
+// "UNSTABLE: max forks (5) reached", "stable after 2 forks", "static
+// configuration": how the forks stopped, for a column of its own.
+std::string stop_text(const StopResult &s);
+
+// The steady-state analysis's verdict on a benchmark (steady analyze):
+// nothing when every analyzed fork is steady.
+std::vector<Note> steady_state_note(const stats::BenchmarkSteadyState &s);
+
+} // namespace steady

@@ -1,0 +1,189 @@
+#include "steady/notes.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace steady {
+namespace {
+
+struct KindInfo {
+  NoteKind kind;
+  const char *name;
+  Severity severity;
+};
+
+// Every kind once: its JSON name and how much it says about the number.
+constexpr KindInfo kKinds[] = {
+    {NoteKind::unprotected, "unprotected", Severity::doubtful},
+    {NoteKind::measures_nothing, "measures-nothing", Severity::wrong},
+    {NoteKind::first_invocation_slow, "first-invocation-slow", Severity::doubtful},
+    {NoteKind::other_flag, "flag", Severity::doubtful},
+    {NoteKind::folded, "folded", Severity::wrong},
+    {NoteKind::deleted, "deleted", Severity::wrong},
+    {NoteKind::hoisted, "hoisted", Severity::wrong},
+    {NoteKind::mutated, "mutated", Severity::doubtful},
+    {NoteKind::other_finding, "finding", Severity::doubtful},
+    {NoteKind::stopped, "stopped", Severity::info},
+    {NoteKind::unstable, "unstable", Severity::doubtful},
+    {NoteKind::forks_failed, "forks-failed", Severity::doubtful},
+    {NoteKind::ci_over_iterations, "ci-over-iterations", Severity::info},
+    {NoteKind::not_steady, "not-steady", Severity::doubtful},
+    {NoteKind::untrustworthy, "untrustworthy", Severity::wrong},
+    {NoteKind::preempted, "preempted", Severity::doubtful},
+    {NoteKind::preempted_kept, "preempted-kept", Severity::doubtful},
+    {NoteKind::migrated, "migrated", Severity::doubtful},
+    {NoteKind::counters_unscheduled, "counters-unscheduled", Severity::doubtful},
+    {NoteKind::counters_multiplexed, "counters-multiplexed", Severity::doubtful},
+};
+
+const KindInfo &info(NoteKind k) {
+  for (const KindInfo &i : kKinds)
+    if (i.kind == k)
+      return i;
+  return kKinds[0]; // unreachable: every kind is in the table (NotesTest.EveryKindHasANameAndWords)
+}
+
+NoteKind flag_kind(const std::string &flag) {
+  return flag == "measures-nothing"        ? NoteKind::measures_nothing
+         : flag == "first-invocation-slow" ? NoteKind::first_invocation_slow
+                                           : NoteKind::other_flag;
+}
+
+NoteKind finding_kind(const std::string &kind) {
+  return kind == "folded"    ? NoteKind::folded
+         : kind == "deleted" ? NoteKind::deleted
+         : kind == "hoisted" ? NoteKind::hoisted
+         : kind == "mutated" ? NoteKind::mutated
+                             : NoteKind::other_finding;
+}
+
+} // namespace
+
+const char *to_string(NoteKind k) { return info(k).name; }
+
+const char *to_string(Severity s) {
+  switch (s) {
+  case Severity::wrong:
+    return "wrong";
+  case Severity::doubtful:
+    return "doubtful";
+  case Severity::info:
+    break;
+  }
+  return "info";
+}
+
+Severity severity(NoteKind k) { return info(k).severity; }
+
+std::string stop_text(const StopResult &s) { return (s.stable ? "" : "UNSTABLE: ") + s.reason; }
+
+std::string text(const Note &n) {
+  switch (n.kind) {
+  case NoteKind::unprotected:
+    return "not protected by the plugin";
+  case NoteKind::measures_nothing:
+    return "MEASURES NOTHING: indistinguishable from the empty loop (its work is gone, or cheaper than "
+           "half a cycle per op)";
+  case NoteKind::first_invocation_slow:
+    return fmt::format("first invocation {:.0f}x slower than the steady state: the payload changes its own "
+                       "input (sorting sorted data) or keeps a cache warm; restore it with reset() or "
+                       "setup_invocation()",
+                       n.value);
+  case NoteKind::other_flag:
+    return n.name;
+  case NoteKind::folded:
+    return "folded at compile time: " + n.message;
+  case NoteKind::deleted:
+    return "work deleted at compile time: " + n.message;
+  case NoteKind::hoisted:
+    return "hoisted at compile time: " + n.message;
+  case NoteKind::mutated:
+    return "mutated input: " + n.message;
+  case NoteKind::other_finding:
+    return n.name + ": " + n.message;
+  case NoteKind::stopped:
+  case NoteKind::unstable: {
+    std::vector<std::string> last;
+    for (const auto &[name, v] : n.criterion)
+      last.push_back(fmt::format("{} {:.4g}", name, v));
+    return fmt::format("{}{}; warmup {}{}", n.kind == NoteKind::unstable ? "UNSTABLE: " : "", n.message,
+                       fmt::join(n.warmups, ","), last.empty() ? "" : fmt::format("; {}", fmt::join(last, ", ")));
+  }
+  case NoteKind::forks_failed:
+    return fmt::format("{} fork(s) failed", n.count);
+  case NoteKind::ci_over_iterations:
+    return "one fork: CI over iterations";
+  case NoteKind::not_steady:
+    return fmt::format("{}: {} of {} forks steady", n.name, n.count, n.of);
+  case NoteKind::untrustworthy:
+    return fmt::format("NOT TRUSTWORTHY: every batch of {} iteration(s) was preempted", n.count);
+  case NoteKind::preempted:
+    return fmt::format("{:.1f} % of batches preempted, re-run", 100 * n.value);
+  case NoteKind::preempted_kept:
+    return fmt::format("{} preempted shot(s) kept", n.count);
+  case NoteKind::migrated:
+    return "CPU migration seen";
+  case NoteKind::counters_unscheduled:
+    return "a counter group never ran: its values are 0";
+  case NoteKind::counters_multiplexed:
+    return "counters multiplexed: scaled by time enabled/running";
+  }
+  return to_string(n.kind);
+}
+
+double preempted_share(const Summary &s) { return s.batches_run ? double(s.preempted) / s.batches_run : 0; }
+
+std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
+  const Summary &s = b.summary;
+  std::vector<Note> notes;
+  auto note = [&](NoteKind k) -> Note & { return notes.emplace_back(k); };
+  if (!b.protected_by_plugin)
+    note(NoteKind::unprotected);
+  for (const std::string &f : b.flags) {
+    Note &n = note(flag_kind(f));
+    n.name = f;
+    if (n.kind == NoteKind::first_invocation_slow)
+      n.value = b.first_invocation_ratio;
+  }
+  for (const CompileFinding &f : b.compile_findings) {
+    Note &n = note(finding_kind(f.kind));
+    n.name = f.kind;
+    n.message = f.message;
+  }
+  if (b.stop.criterion != "none") {
+    Note &n = note(b.stop.stable ? NoteKind::stopped : NoteKind::unstable);
+    n.message = b.stop.reason;
+    for (const ForkResult &f : b.forks)
+      n.warmups.push_back(f.warmup_iterations());
+    n.criterion = b.stop.last;
+  }
+  if (s.forks_failed)
+    note(NoteKind::forks_failed).count = s.forks_failed;
+  if (s.ci_over == CiOver::iterations)
+    note(NoteKind::ci_over_iterations);
+  if (s.bound_hit)
+    note(NoteKind::untrustworthy).count = s.bound_hit;
+  else if (double share = preempted_share(s); share >= kBusyShare)
+    note(NoteKind::preempted).value = share;
+  if (run.config.mode == Mode::SingleShot && s.preempted_kept)
+    note(NoteKind::preempted_kept).count = s.preempted_kept;
+  if (s.migrated)
+    note(NoteKind::migrated);
+  if (s.unscheduled)
+    note(NoteKind::counters_unscheduled);
+  else if (s.multiplexed)
+    note(NoteKind::counters_multiplexed);
+  return notes;
+}
+
+std::vector<Note> steady_state_note(const stats::BenchmarkSteadyState &s) {
+  if (s.stability == stats::BenchmarkStability::stable)
+    return {};
+  Note n(NoteKind::not_steady);
+  n.name = std::string(stats::to_string(s.stability));
+  n.count = int(s.steady_forks);
+  n.of = int(s.forks);
+  return {n};
+}
+
+} // namespace steady

@@ -1,0 +1,162 @@
+// The typed notes (model/src/notes.cpp): what each fact of a result makes,
+// in which order, with which words; the wording strings here are the table's
+// as it printed them before the notes were typed.
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "steady/notes.h"
+
+namespace steady {
+namespace {
+
+std::vector<std::string> texts(const std::vector<Note> &notes) {
+  std::vector<std::string> out;
+  for (const Note &n : notes)
+    out.push_back(text(n));
+  return out;
+}
+
+BenchmarkResult clean() {
+  BenchmarkResult b;
+  b.name = "x";
+  b.protected_by_plugin = true;
+  b.summary.iterations = 10;
+  b.summary.forks_used = 3;
+  b.summary.ci_over = CiOver::forks;
+  b.summary.batches_run = 1000;
+  return b;
+}
+
+ForkResult fork_with_warmup(int n) {
+  ForkResult f;
+  f.iterations.resize(std::size_t(n) + 1);
+  for (int i = 0; i < n; ++i)
+    f.iterations[std::size_t(i)].warmup = true;
+  return f;
+}
+
+TEST(Notes, EveryKindHasANameASeverityAndWords) {
+  std::set<std::string> names;
+  for (int k = 0; k <= int(NoteKind::counters_multiplexed); ++k) {
+    Note n{NoteKind(k)};
+    n.name = "nm";
+    EXPECT_TRUE(names.insert(to_string(n.kind)).second) << to_string(n.kind);
+    EXPECT_FALSE(text(n).empty());
+  }
+  EXPECT_EQ(names.size(), std::size_t(NoteKind::counters_multiplexed) + 1);
+  EXPECT_EQ(severity(NoteKind::measures_nothing), Severity::wrong);
+  EXPECT_EQ(severity(NoteKind::unstable), Severity::doubtful);
+  EXPECT_EQ(severity(NoteKind::stopped), Severity::info);
+  EXPECT_STREQ(to_string(Severity::wrong), "wrong");
+}
+
+TEST(Notes, ACleanStaticResultHasNone) {
+  RunResult run;
+  BenchmarkResult b = clean();
+  b.stop.criterion = "none";
+  b.stop.reason = "static configuration";
+  EXPECT_TRUE(notes_of(run, b).empty());
+}
+
+TEST(Notes, InTheOrderAReaderNeedsThem) {
+  RunResult run;
+  BenchmarkResult b = clean();
+  b.protected_by_plugin = false;
+  b.flags = {"measures-nothing", "first-invocation-slow", "new-flag"};
+  b.first_invocation_ratio = 12.4;
+  b.compile_findings = {{"folded", "f"}, {"deleted", "d"}, {"hoisted", "h"}, {"mutated", "m"}, {"odd", "o"}};
+  b.stop = {"rciw", false, "max forks (5) reached", {{"rciw", 0.031234}}};
+  b.forks = {fork_with_warmup(5), fork_with_warmup(7)};
+  b.summary.forks_failed = 2;
+  b.summary.ci_over = CiOver::iterations;
+  b.summary.preempted = 10; // 1 %: busy
+  b.summary.migrated = true;
+  b.summary.multiplexed = true;
+  const std::vector<std::string> want = {
+      "not protected by the plugin",
+      "MEASURES NOTHING: indistinguishable from the empty loop (its work is gone, or cheaper than half a cycle per "
+      "op)",
+      "first invocation 12x slower than the steady state: the payload changes its own input (sorting sorted data) "
+      "or keeps a cache warm; restore it with reset() or setup_invocation()",
+      "new-flag",
+      "folded at compile time: f",
+      "work deleted at compile time: d",
+      "hoisted at compile time: h",
+      "mutated input: m",
+      "odd: o",
+      "UNSTABLE: max forks (5) reached; warmup 5,7; rciw 0.03123",
+      "2 fork(s) failed",
+      "one fork: CI over iterations",
+      "1.0 % of batches preempted, re-run",
+      "CPU migration seen",
+      "counters multiplexed: scaled by time enabled/running"};
+  std::vector<Note> notes = notes_of(run, b);
+  EXPECT_EQ(texts(notes), want);
+  // The facts are fields, not only words.
+  EXPECT_EQ(notes[2].kind, NoteKind::first_invocation_slow);
+  EXPECT_DOUBLE_EQ(notes[2].value, 12.4);
+  EXPECT_EQ(notes[9].kind, NoteKind::unstable);
+  EXPECT_EQ(notes[9].warmups, (std::vector<int>{5, 7}));
+  EXPECT_EQ(notes[10].count, 2);
+  EXPECT_DOUBLE_EQ(notes[12].value, 0.01);
+}
+
+TEST(Notes, AStableDynamicStopIsInformation) {
+  RunResult run;
+  BenchmarkResult b = clean();
+  b.stop = {"cv", true, "stable after 2 forks", {}};
+  b.forks = {fork_with_warmup(6), fork_with_warmup(5)};
+  std::vector<Note> notes = notes_of(run, b);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].kind, NoteKind::stopped);
+  EXPECT_EQ(severity(notes[0].kind), Severity::info);
+  EXPECT_EQ(text(notes[0]), "stable after 2 forks; warmup 6,5");
+  EXPECT_EQ(stop_text(b.stop), "stable after 2 forks");
+  b.stop.stable = false;
+  EXPECT_EQ(stop_text(b.stop), "UNSTABLE: stable after 2 forks");
+}
+
+TEST(Notes, PreemptionBelowTheBusyShareIsNotANote) {
+  RunResult run;
+  BenchmarkResult b = clean();
+  b.summary.preempted = 9; // 0.9 %
+  EXPECT_TRUE(notes_of(run, b).empty());
+  // A bound hit says more than any share, and replaces it.
+  b.summary.preempted = 500;
+  b.summary.bound_hit = 3;
+  EXPECT_EQ(texts(notes_of(run, b)),
+            std::vector<std::string>{"NOT TRUSTWORTHY: every batch of 3 iteration(s) was preempted"});
+}
+
+TEST(Notes, KeptShotsOnlyInSingleShotMode) {
+  RunResult run;
+  BenchmarkResult b = clean();
+  b.summary.preempted_kept = 4;
+  EXPECT_TRUE(notes_of(run, b).empty());
+  run.config.mode = Mode::SingleShot;
+  EXPECT_EQ(texts(notes_of(run, b)), std::vector<std::string>{"4 preempted shot(s) kept"});
+}
+
+TEST(Notes, AnUnscheduledGroupSaysMoreThanMultiplexing) {
+  RunResult run;
+  BenchmarkResult b = clean();
+  b.summary.multiplexed = b.summary.unscheduled = true;
+  EXPECT_EQ(texts(notes_of(run, b)), std::vector<std::string>{"a counter group never ran: its values are 0"});
+}
+
+TEST(Notes, SteadyStateVerdict) {
+  stats::BenchmarkSteadyState s;
+  s.stability = stats::BenchmarkStability::stable;
+  s.steady_forks = s.forks = 3;
+  EXPECT_TRUE(steady_state_note(s).empty());
+  s.stability = stats::BenchmarkStability::mixed;
+  s.steady_forks = 2;
+  std::vector<Note> n = steady_state_note(s);
+  ASSERT_EQ(n.size(), 1u);
+  EXPECT_EQ(text(n[0]), "mixed: 2 of 3 forks steady");
+  EXPECT_EQ(severity(n[0].kind), Severity::doubtful);
+}
+
+} // namespace
+} // namespace steady

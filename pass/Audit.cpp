@@ -36,6 +36,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -73,6 +74,8 @@ namespace steady {
 namespace {
 
 constexpr const char *DeadTag = "steady.dead";
+// The file of the line tables the audit gives a twin compiled without debug info.
+constexpr const char *SyntheticFile = "<steady-audit>";
 constexpr const char *AuditNodes = "steady.audit";
 
 // Operands of one !steady.audit node.
@@ -174,6 +177,8 @@ public:
       Function *Twin = cloneFunction(*F, ".steady.unprotected");
       if (!IsGB)
         makeTwinInputsOpaque(*Twin);
+      else if (!Twin->getSubprogram())
+        giveLineTables(*Twin);
       promoteToSSA(*Twin, FAM);
       auto &LI = FAM.getResult<LoopAnalysis>(*Twin);
       SinkCover Cover = computeSinkCover(*Twin, LI, FAM.getResult<TargetLibraryAnalysis>(*Twin),
@@ -209,6 +214,26 @@ public:
                                    IsGB ? Timed.toMD(C) : nullptr};
       Nodes->addOperand(MDNode::getDistinct(C, Ops));
     }
+  }
+
+  // Without debug info (-g0, a Release build) nothing would tell the code of
+  // the measurement loop after inlining. The twin, and only it, gets line
+  // tables of its own: one line per instruction, in a compile unit of the
+  // audit's that report() removes. Code inlined into the twin from functions
+  // without debug info takes the line of its call site, as with real line tables.
+  void giveLineTables(Function &Twin) {
+    DIBuilder DIB(M);
+    DIFile *File = DIB.createFile(SyntheticFile, "");
+    DIB.createCompileUnit(DISourceLanguageName(dwarf::DW_LANG_C_plus_plus), File, SyntheticFile,
+                          /*isOptimized=*/true, "", 0, "", DICompileUnit::LineTablesOnly);
+    DISubprogram *SP = DIB.createFunction(File, Twin.getName(), Twin.getName(), File, 1,
+                                          DIB.createSubroutineType(DIB.getOrCreateTypeArray({})), 1,
+                                          DINode::FlagArtificial, DISubprogram::SPFlagDefinition);
+    Twin.setSubprogram(SP);
+    unsigned Line = 1;
+    for (Instruction &I : instructions(Twin))
+      I.setDebugLoc(DILocation::get(M.getContext(), ++Line, 0, SP));
+    DIB.finalize();
   }
 
   // The twin's opaque-input globals get names of their own, so that those of
@@ -293,7 +318,7 @@ public:
       for (const Finding &Fd : deletedComputations(*Twin, *Protected, cast<MDNode>(N->getOperand(FDead))))
         warn(Shown, Fd, S);
       if (S == Subject::GBench)
-        judgeGBench(*Twin, cast_or_null<MDNode>(N->getOperand(FTimed).get()), Before);
+        judgeGBench(Shown, *Twin, cast_or_null<MDNode>(N->getOperand(FTimed).get()), Before);
       else if (F)
         judgePayload(*F, Harness, cast_or_null<MDNode>(N->getOperand(FInputs).get()));
       for (Function *T : {Twin, Protected, Measured, Harness})
@@ -308,12 +333,14 @@ public:
 private:
   // The twin is the benchmark as written, optimized on its own: what runs.
   // Warnings from index Before on are this benchmark's dead code.
-  void judgeGBench(Function &Twin, const MDNode *TimedMD, size_t Before) {
+  // Shown: the function the diagnostic names (clang shows its declaration
+  // when the finding has no location).
+  void judgeGBench(Function &Shown, Function &Twin, const MDNode *TimedMD, size_t Before) {
     TimedRegion Timed = TimedRegion::fromMD(TimedMD);
     for (const Finding &Fd : foldedResults(Twin, &Timed))
-      warn(Twin, Fd, Subject::GBench);
+      warn(Shown, Fd, Subject::GBench);
     for (const Finding &Fd : timedLoopFindings(Twin, Timed, Warnings.size() > Before))
-      warn(Twin, Fd, Subject::GBench);
+      warn(Shown, Fd, Subject::GBench);
   }
 
   // Inputs: the literals its result depends on; null when it asked for folding.
@@ -343,6 +370,8 @@ private:
     DILocation *L = Fd.Loc.get();
     while (L && L->getInlinedAt() && L->getInlinedAt()->getScope()->getSubprogram() != Fd.Frame)
       L = L->getInlinedAt();
+    if (L && L->getFilename() == SyntheticFile)
+      L = nullptr; // no line to show: the message names the benchmark
     Warnings.push_back({auditKind(Fd.Kind), &In, Name, DebugLoc(L), auditMessage(Fd, S, Name)});
     ++NumWarnings;
   }
@@ -414,6 +443,18 @@ private:
     for (GlobalVariable &G : make_early_inc_range(M.globals()))
       if (G.getName().starts_with("steady.audit.") && G.use_empty())
         G.eraseFromParent();
+    // The audit's own compile units (giveLineTables): the real code has no debug info.
+    if (NamedMDNode *CUs = M.getNamedMetadata("llvm.dbg.cu")) {
+      SmallVector<MDNode *, 2> Kept;
+      for (MDNode *CU : CUs->operands())
+        if (cast<DICompileUnit>(CU)->getFilename() != SyntheticFile)
+          Kept.push_back(CU);
+      CUs->clearOperands();
+      for (MDNode *CU : Kept)
+        CUs->addOperand(CU);
+      if (Kept.empty())
+        CUs->eraseFromParent();
+    }
     unsigned Kind = M.getContext().getMDKindID(DeadTag);
     for (Function &F : M)
       for (Instruction &I : instructions(F))

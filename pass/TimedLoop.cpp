@@ -147,12 +147,18 @@ TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
           R.First = I.getDebugLoc();
       }
   R.Found = !R.Loops.empty();
+  // Line tables the audit made up (one line per instruction, Audit.cpp) carry
+  // no callee names: code inlined from the State's methods takes the line of
+  // its call, which is then no code of the body.
+  const DISubprogram *SP = F.getSubprogram();
+  bool MadeUp = SP && SP->isArtificial();
   std::set<uint64_t> Outside;
   for (Instruction &I : instructions(F)) {
     uint64_t P = positionOf(I.getDebugLoc());
     // Markers and jumps (a temporary's lifetime end on a cleanup path) are no code to tell apart.
     auto *BI = dyn_cast<BranchInst>(&I);
-    if (isMarker(I) || (BI && BI->isUnconditional()) || isExceptionPath(I.getParent()))
+    if (isMarker(I) || (BI && BI->isUnconditional()) || isExceptionPath(I.getParent()) ||
+        (MadeUp && isStateMember(calleeOf(I))))
       P = 0;
     if (!R.inLoop(I, LI)) {
       if (P)
@@ -435,8 +441,10 @@ class CarriedWrites {
       return "data passed to it (argument " + std::to_string(A->getArgNo() + 1) + ")";
     auto *I = cast<Instruction>(Rt.Object);
     const DILocation *L = outermost(I->getDebugLoc().get());
-    return L && L->getLine() ? "the data set up at line " + std::to_string(L->getLine()) + ", before the loop,"
-                             : "data set up before the loop";
+    // Not a line the audit made up for a compile without debug info.
+    bool Real = L && L->getLine() && !L->getScope()->getSubprogram()->isArtificial();
+    return Real ? "the data set up at line " + std::to_string(L->getLine()) + ", before the loop,"
+                : "data set up before the loop";
   }
 
 public:

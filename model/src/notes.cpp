@@ -6,55 +6,55 @@
 namespace steady {
 namespace {
 
+// Where a kind comes from: a run-time flag or a compile-time finding of that
+// name in the result (so a new flag is a new row here, nothing else), or a
+// decision of notes_of.
+enum class Source { flag, finding, decided };
+
 struct KindInfo {
   NoteKind kind;
-  const char *name;
+  const char *name; // in the report's data; a flag's or finding's name in the result
   Severity severity;
+  Source source;
 };
 
-// Every kind once: its JSON name and how much it says about the number.
+// Every kind once: its name, how much it says about the number, and where it comes from.
 constexpr KindInfo kKinds[] = {
-    {NoteKind::unprotected, "unprotected", Severity::doubtful},
-    {NoteKind::measures_nothing, "measures-nothing", Severity::wrong},
-    {NoteKind::first_invocation_slow, "first-invocation-slow", Severity::doubtful},
-    {NoteKind::other_flag, "flag", Severity::doubtful},
-    {NoteKind::folded, "folded", Severity::wrong},
-    {NoteKind::deleted, "deleted", Severity::wrong},
-    {NoteKind::hoisted, "hoisted", Severity::wrong},
-    {NoteKind::mutated, "mutated", Severity::doubtful},
-    {NoteKind::other_finding, "finding", Severity::doubtful},
-    {NoteKind::stopped, "stopped", Severity::info},
-    {NoteKind::unstable, "unstable", Severity::doubtful},
-    {NoteKind::forks_failed, "forks-failed", Severity::doubtful},
-    {NoteKind::ci_over_iterations, "ci-over-iterations", Severity::info},
-    {NoteKind::not_steady, "not-steady", Severity::doubtful},
-    {NoteKind::untrustworthy, "untrustworthy", Severity::wrong},
-    {NoteKind::preempted, "preempted", Severity::doubtful},
-    {NoteKind::preempted_kept, "preempted-kept", Severity::doubtful},
-    {NoteKind::migrated, "migrated", Severity::doubtful},
-    {NoteKind::counters_unscheduled, "counters-unscheduled", Severity::doubtful},
-    {NoteKind::counters_multiplexed, "counters-multiplexed", Severity::doubtful},
+    {NoteKind::unprotected, "unprotected", Severity::doubtful, Source::decided},
+    {NoteKind::measures_nothing, "measures-nothing", Severity::wrong, Source::flag},
+    {NoteKind::first_invocation_slow, "first-invocation-slow", Severity::doubtful, Source::flag},
+    {NoteKind::other_flag, "flag", Severity::doubtful, Source::decided},
+    {NoteKind::folded, "folded", Severity::wrong, Source::finding},
+    {NoteKind::deleted, "deleted", Severity::wrong, Source::finding},
+    {NoteKind::hoisted, "hoisted", Severity::wrong, Source::finding},
+    {NoteKind::mutated, "mutated", Severity::doubtful, Source::finding},
+    {NoteKind::other_finding, "finding", Severity::doubtful, Source::decided},
+    {NoteKind::stopped, "stopped", Severity::info, Source::decided},
+    {NoteKind::unstable, "unstable", Severity::doubtful, Source::decided},
+    {NoteKind::forks_failed, "forks-failed", Severity::doubtful, Source::decided},
+    {NoteKind::ci_over_iterations, "ci-over-iterations", Severity::info, Source::decided},
+    {NoteKind::not_steady, "not-steady", Severity::doubtful, Source::decided},
+    {NoteKind::untrustworthy, "untrustworthy", Severity::wrong, Source::decided},
+    {NoteKind::preempted, "preempted", Severity::doubtful, Source::decided},
+    {NoteKind::preempted_kept, "preempted-kept", Severity::doubtful, Source::decided},
+    {NoteKind::migrated, "migrated", Severity::doubtful, Source::decided},
+    {NoteKind::counters_unscheduled, "counters-unscheduled", Severity::doubtful, Source::decided},
+    {NoteKind::counters_multiplexed, "counters-multiplexed", Severity::doubtful, Source::decided},
 };
 
 const KindInfo &info(NoteKind k) {
   for (const KindInfo &i : kKinds)
     if (i.kind == k)
       return i;
-  return kKinds[0]; // unreachable: every kind is in the table (NotesTest.EveryKindHasANameAndWords)
+  return kKinds[0]; // unreachable: every kind is in the table (Notes.EveryKindHasANameASeverityAndWords)
 }
 
-NoteKind flag_kind(const std::string &flag) {
-  return flag == "measures-nothing"        ? NoteKind::measures_nothing
-         : flag == "first-invocation-slow" ? NoteKind::first_invocation_slow
-                                           : NoteKind::other_flag;
-}
-
-NoteKind finding_kind(const std::string &kind) {
-  return kind == "folded"    ? NoteKind::folded
-         : kind == "deleted" ? NoteKind::deleted
-         : kind == "hoisted" ? NoteKind::hoisted
-         : kind == "mutated" ? NoteKind::mutated
-                             : NoteKind::other_finding;
+// The kind of a flag's or a finding's name; `otherwise` when this build has no words for it.
+NoteKind kind_named(const std::string &name, Source source, NoteKind otherwise) {
+  for (const KindInfo &i : kKinds)
+    if (i.source == source && name == i.name)
+      return i.kind;
+  return otherwise;
 }
 
 } // namespace
@@ -140,13 +140,13 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
   if (!b.protected_by_plugin)
     note(NoteKind::unprotected);
   for (const std::string &f : b.flags) {
-    Note &n = note(flag_kind(f));
+    Note &n = note(kind_named(f, Source::flag, NoteKind::other_flag));
     n.name = f;
     if (n.kind == NoteKind::first_invocation_slow)
       n.value = b.first_invocation_ratio;
   }
   for (const CompileFinding &f : b.compile_findings) {
-    Note &n = note(finding_kind(f.kind));
+    Note &n = note(kind_named(f.kind, Source::finding, NoteKind::other_finding));
     n.name = f.kind;
     n.message = f.message;
   }

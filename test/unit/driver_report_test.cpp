@@ -102,5 +102,32 @@ TEST(ReportData, MeasuredForksAreDrawnAndFailedOnesNamed) {
   EXPECT_EQ(d["runs"][0]["missing"][0], "no machine description in the file");
 }
 
+TEST(ReportData, NotesAndTheCiAreTheModels) {
+  RunResult run = one_benchmark();
+  BenchmarkResult &b = run.benchmarks[0];
+  b.protected_by_plugin = false;
+  b.summary.ci_over = CiOver::nodes; // steady slurm's merged result
+  nlohmann::json d = report_data({{"run.json", run}}, ReportOptions{});
+  const nlohmann::json &jb = d["benchmarks"][0];
+  EXPECT_EQ(jb["summary"]["ci_over"], "nodes");
+  ASSERT_FALSE(jb["notes"].empty());
+  EXPECT_EQ(jb["notes"][0]["kind"], "unprotected");
+  EXPECT_EQ(jb["notes"][0]["severity"], "doubtful");
+  EXPECT_EQ(jb["notes"][0]["text"], "not protected by the plugin");
+}
+
+TEST(ReportData, DrawsTheAnalysisItIsGiven) {
+  RunResult run = one_benchmark();
+  ReportOptions o;
+  std::vector<BenchmarkSeries> given = analyze_run(run, o.steady);
+  ASSERT_EQ(given.size(), 1u);
+  ASSERT_EQ(given[0].forks.size(), 1u);
+  const auto found = given[0].forks[0].analysis.changepoints;
+  given[0].forks[0].analysis.changepoints = {7}; // drawn only if taken as is
+  ASSERT_NE(found, given[0].forks[0].analysis.changepoints);
+  nlohmann::json d = report_data({{"run.json", run, given}}, o);
+  EXPECT_EQ(d["benchmarks"][0]["forks"][0]["analysis"]["changepoints"], nlohmann::json::array({7}));
+}
+
 } // namespace
 } // namespace steady::driver

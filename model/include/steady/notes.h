@@ -3,10 +3,12 @@
 // it states as fields and one wording. The runner's table and Markdown, the
 // report page, and steady slurm's table render these; none decides again.
 //
-// Adding a kind is one place in notes.cpp: its entry in the kinds table (JSON
-// name, severity) and its case in text(); the decision that makes it goes in
-// notes_of (or, for a note from an analysis the model does not run, in a
-// function here like steady_state_note).
+// Adding a kind: its enumerator below, then one place in notes.cpp: its row
+// in the kinds table (name, severity, source) and its case in text(). A kind
+// whose source is a run-time flag (runtime/src/flags.cpp) or a compile-time
+// finding of that name needs nothing else; a kind notes_of decides gets its
+// condition there (or, from an analysis the model does not run, a function
+// here like steady_state_note).
 #pragma once
 
 #include <string>

@@ -16,11 +16,8 @@ std::vector<CompileFinding> compile_findings(const Benchmark &b) {
   // A fixture that restores its state before invocations (or every
   // reset_every() of them) answers the mutated-input finding.
   bool restores = b.invocation_setup;
-  if (!restores && b.create) {
-    std::unique_ptr<Fixture> f(b.create(b));
-    f->params_ = b.params;
-    restores = f->reset_every() > 0;
-  }
+  if (!restores && b.create)
+    restores = create_fixture(b)->reset_every() > 0;
   std::string_view text = *b.compile_findings;
   while (!text.empty()) {
     std::size_t nl = text.find('\n');

@@ -1,9 +1,13 @@
 // Forks are fresh processes: the benchmark binary runs itself again with a
 // hidden --steady-fork=INDEX,NUMBER,FD option and the same configuration, and
-// reports over the pipe on FD, one JSON object per line: {"t":"batch_size"},
-// {"t":"iteration"} (each as soon as it is measured), {"t":"counters"},
-// {"t":"error"} (an exception escaped the payload), {"t":"done"}. Whatever
-// arrived before a crash, a kill at the timeout or an interrupt is kept.
+// reports over the pipe on FD, one JSON object per line, in this order:
+// {"t":"timer"} (its calibration), {"t":"counters"} (the events opened and
+// those unavailable), {"t":"preemption"} (the probe's mechanism),
+// {"t":"batch_size"}, {"t":"iteration"} (each as soon as it is measured),
+// {"t":"warmup"} (whether it became stable, the first invocation),
+// {"t":"error"} (an exception escaped the payload), {"t":"done"}
+// (runtime/src/fork.cpp: handle). Whatever arrived before a crash, a kill at
+// the timeout or an interrupt is kept.
 #pragma once
 
 #include <atomic>

@@ -19,11 +19,19 @@ void thin(std::vector<BatchSample> &s) { thin_batches(s, (s.size() + 1) / 2); }
 
 namespace {
 
-double time_batch(const ForkPlan &p, std::uint64_t n) {
-  std::uint64_t t0 = ticks_begin();
-  p.bench->run(p.state, n);
-  std::uint32_t cpu;
+// The timed region, written once: nothing between the two reads of the
+// counter but the call of the payload's batch, its arguments loaded before
+// the start read (test/codegen/timed-batch.test checks the assembly). `cpu`:
+// the CPU the end was read on.
+double time_batch(void (*run)(Fixture *, std::uint64_t), Fixture *state, std::uint64_t n, std::uint32_t &cpu) {
+  const std::uint64_t t0 = ticks_begin();
+  run(state, n);
   return double(ticks_end(cpu) - t0);
+}
+
+double time_batch(const ForkPlan &p, std::uint64_t n) {
+  std::uint32_t cpu;
+  return time_batch(p.bench->run, p.state, n, cpu);
 }
 
 // The batch size: the smallest n whose batches take the target time. The
@@ -81,8 +89,7 @@ double first_invocation(const ForkPlan &p) {
       state->teardown_invocation();
     return ticks;
   };
-  std::unique_ptr<Fixture> warm(p.bench->create(*p.bench));
-  warm->params_ = p.bench->params;
+  std::unique_ptr<Fixture> warm = create_fixture(*p.bench);
   warm->setup();
   invoke(warm.get());
   warm->teardown();
@@ -105,23 +112,118 @@ struct Samples {
   }
 };
 
-// The end of an iteration, timed or simulated: the fixture's teardown, then
-// the kept batches as the iteration's samples and totals.
-void finish_iteration(Iteration &it, Samples &kept, Fixture *state, const TimerInfo &t) {
-  if (state)
-    state->teardown_iteration();
-  if (kept.batches.size() > kMaxBatchSamples)
-    thin(kept.batches);
-  it.batches = std::move(kept.batches);
-  it.ticks = kept.ticks;
-  it.ops = kept.ops;
-  it.ticks_per_op = it.ticks / double(it.ops);
-  it.ns_per_op = it.ticks_per_op / t.ticks_per_ns;
-}
+// One batch as the iteration loop sees it: its raw ticks and whether the
+// thread was preempted during it.
+struct Batch {
+  double ticks;
+  Preemption why = Preemption::None;
+};
 
-Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warmup) {
+// The per-batch strategy of a timed iteration: the TSC around each batch, the
+// thread's usage after it (a preempted batch is run again), the counters
+// around the iteration or, with untimed work between batches
+// (invocation-level fixtures, resets), around each batch so that they leave
+// that work out, as the time does. The same work makes the usage be read
+// before every batch too; otherwise the reading after one batch is the next
+// one's "before".
+class TimedBatches {
+public:
+  explicit TimedBatches(const ForkPlan &p)
+      : p_(p), untimed_between_(p.state && (p.bench->invocation_setup || p.state->reset_every())),
+        count_batches_(untimed_between_ && !p.counters->names().empty()) {}
+
+  void begin() {
+    ticks_end(prev_cpu_);
+    before_ = p_.counters->read();
+    usage_ = p_.probe->read();
+  }
+
+  Batch run(std::uint64_t n, Iteration &it) {
+    if (count_batches_)
+      batch_before_ = p_.counters->read();
+    if (untimed_between_)
+      usage_ = p_.probe->read();
+    std::uint32_t cpu;
+    const double ticks = time_batch(p_.bench->run, p_.state, n, cpu);
+    const ThreadUsage after = p_.probe->read();
+    const Batch b{ticks, classify(usage_, after, ticks / p_.timer->ticks_per_ns, p_.probe->margin_ns())};
+    usage_ = after;
+    it.migrated |= cpu != prev_cpu_;
+    prev_cpu_ = cpu;
+    return b;
+  }
+
+  // The batch's counts, to the samples it went to (before any untimed work).
+  void count(Samples &into) {
+    if (count_batches_)
+      into.counted += counter_delta(batch_before_, p_.counters->read());
+  }
+
+  void end() { whole_ = counter_delta(before_, p_.counters->read()); }
+
+  // Counted over the whole iteration, discarded batches included: per op of
+  // every batch run (events such as instructions or task-clock do not grow
+  // when the thread is preempted, so this is the payload's count).
+  void record(Iteration &it, const Samples &kept, const Samples &preempted) const {
+    const CounterDelta &c = count_batches_ ? kept.counted : whole_;
+    const double counted_ops = double(it.ops + (count_batches_ ? 0 : preempted.ops));
+    for (double v : c.values)
+      it.counters_per_op.push_back(v / counted_ops);
+    it.multiplexed = c.multiplexed;
+    it.unscheduled = c.unscheduled;
+    it.context_switches = whole_.context_switches;
+  }
+
+private:
+  const ForkPlan &p_;
+  const bool untimed_between_, count_batches_;
+  std::uint32_t prev_cpu_ = 0;
+  CounterSnapshot before_, batch_before_;
+  CounterDelta whole_;
+  ThreadUsage usage_;
+};
+
+// The per-batch strategy under callgrind: each batch collected alone, so that
+// neither the harness between batches nor the fork protocol is counted, and
+// the harness's cost around a batch (`per_batch`) taken out. No preemption
+// checks and no counters: what the payload executes does not depend on the
+// scheduler. The time (valgrind's, some 50x the native one) only ends the
+// iteration.
+class SimulatedBatches {
+public:
+  SimulatedBatches(const ForkPlan &p, const CallgrindCounts &per_batch) : p_(p), per_batch_(per_batch) {}
+
+  void begin() { p_.callgrind->zero(); }
+
+  Batch run(std::uint64_t n, Iteration &) {
+    std::uint32_t cpu;
+    const std::uint64_t t0 = ticks_begin();
+    Callgrind::collected_batch(*p_.bench, p_.state, n);
+    return {double(ticks_end(cpu) - t0)};
+  }
+
+  void count(Samples &) {}
+
+  void end() { counted_ = p_.callgrind->dump(); }
+
+  void record(Iteration &it, const Samples &, const Samples &) const {
+    it.simulated = simulated_per_op(counted_, per_batch_, it.batches_run, double(it.ops));
+  }
+
+private:
+  const ForkPlan &p_;
+  const CallgrindCounts &per_batch_;
+  CallgrindCounts counted_;
+};
+
+// One iteration, timed or simulated (`Batches`: the per-batch strategy):
+// batches of n until its time is spent, the fixture's iteration and
+// invocation levels and resets around them, untimed. Preempted batches are
+// kept aside: they become the iteration's samples, flagged, only when it
+// finds no clean batch within its bound.
+template <class Batches>
+Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warmup, Batches &batches) {
   const TimerInfo &t = *p.timer;
-  const PreemptionProbe &probe = *p.probe;
   const double budget = (warmup ? p.config->warmup_time : p.config->iteration_time) * 1e9 * t.ticks_per_ns;
   const bool single_shot = p.config->mode == Mode::SingleShot;
   Iteration it;
@@ -131,22 +233,10 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
   const bool per_invocation = state && p.bench->invocation_setup;
   const std::uint64_t reset_every = state ? state->reset_every() : 0;
   std::uint64_t since_reset = reset_every; // calibration left the state anywhere: reset first
-  // With untimed work between batches (invocation-level fixtures, resets),
-  // counters are read around every timed batch so that they leave it out, as
-  // the time does; otherwise once around the iteration. The same work makes
-  // the thread's usage be read before every batch too; otherwise the reading
-  // after one batch is the next one's "before".
-  const bool untimed_between = per_invocation || reset_every;
-  const bool count_batches = untimed_between && !p.counters->names().empty();
-  // Preempted batches are kept aside: they become the iteration's samples,
-  // flagged, only when it finds no clean batch within its bound.
   Samples kept, preempted;
   if (state)
     state->setup_iteration();
-  std::uint32_t cpu, prev_cpu;
-  ticks_end(prev_cpu);
-  const CounterSnapshot before = p.counters->read();
-  ThreadUsage usage = probe.read();
+  batches.begin();
   const std::uint64_t start = ticks_begin();
   for (;;) {
     if (per_invocation)
@@ -155,31 +245,18 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
       state->reset();
       since_reset = 0;
     }
-    CounterSnapshot batch_before;
-    if (count_batches)
-      batch_before = p.counters->read();
-    if (untimed_between)
-      usage = probe.read();
-    std::uint64_t t0 = ticks_begin();
-    p.bench->run(state, n);
-    std::uint64_t t1 = ticks_end(cpu);
-    const ThreadUsage after = probe.read();
-    const Preemption why = classify(usage, after, double(t1 - t0) / t.ticks_per_ns, probe.margin_ns());
-    usage = after;
+    const Batch b = batches.run(n, it);
     // A preempted single shot cannot be run again (the next would not be cold): it is kept, flagged.
-    Samples &into = why == Preemption::None || single_shot ? kept : preempted;
-    if (count_batches)
-      into.counted += counter_delta(batch_before, p.counters->read());
+    Samples &into = b.why == Preemption::None || single_shot ? kept : preempted;
+    batches.count(into);
     since_reset += n;
     if (per_invocation)
       state->teardown_invocation();
-    it.migrated |= cpu != prev_cpu;
-    prev_cpu = cpu;
-    into.add(payload_ticks(double(t1 - t0), t), n);
+    into.add(payload_ticks(b.ticks, t), n);
     ++it.batches_run;
-    it.preempted_switch += why == Preemption::Switched;
-    it.preempted_cpu_short += why == Preemption::CpuShort;
-    it.preempted_kept += why != Preemption::None && &into == &kept;
+    it.preempted_switch += b.why == Preemption::Switched;
+    it.preempted_cpu_short += b.why == Preemption::CpuShort;
+    it.preempted_kept += b.why != Preemption::None && &into == &kept;
     if (single_shot)
       break;
     const double elapsed = double(ticks_begin() - start);
@@ -196,64 +273,17 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
       break;
     }
   }
-  const CounterDelta whole = counter_delta(before, p.counters->read());
-  finish_iteration(it, kept, state, t);
-  // Counted over the whole iteration, discarded batches included: per op of
-  // every batch run (events such as instructions or task-clock do not grow
-  // when the thread is preempted, so this is the payload's count).
-  const CounterDelta &c = count_batches ? kept.counted : whole;
-  const double counted_ops = double(it.ops + (count_batches ? 0 : preempted.ops));
-  for (double v : c.values)
-    it.counters_per_op.push_back(v / counted_ops);
-  it.multiplexed = c.multiplexed;
-  it.unscheduled = c.unscheduled;
-  it.context_switches = whole.context_switches;
-  return it;
-}
-
-// An iteration under callgrind: batches until its time (valgrind's, some 50x
-// the native one) is spent, each collected alone so that neither the harness
-// between batches nor the fork protocol is counted, and the harness's cost
-// around a batch (`per_batch`) taken out. No preemption checks and no
-// counters: what the payload executes does not depend on the scheduler.
-Iteration run_simulated_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warmup,
-                                  const CallgrindCounts &per_batch) {
-  const TimerInfo &t = *p.timer;
-  const double budget = (warmup ? p.config->warmup_time : p.config->iteration_time) * 1e9 * t.ticks_per_ns;
-  Iteration it;
-  it.index = index;
-  it.warmup = warmup;
-  Fixture *state = p.state;
-  const bool per_invocation = state && p.bench->invocation_setup;
-  const std::uint64_t reset_every = state ? state->reset_every() : 0;
-  std::uint64_t since_reset = reset_every;
-  Samples kept;
+  batches.end();
   if (state)
-    state->setup_iteration();
-  p.callgrind->zero();
-  const std::uint64_t start = ticks_begin();
-  for (;;) {
-    if (per_invocation)
-      state->setup_invocation();
-    if (reset_every && since_reset >= reset_every) {
-      state->reset();
-      since_reset = 0;
-    }
-    std::uint32_t cpu;
-    const std::uint64_t t0 = ticks_begin();
-    Callgrind::collected_batch(*p.bench, state, n);
-    const std::uint64_t t1 = ticks_end(cpu);
-    since_reset += n;
-    if (per_invocation)
-      state->teardown_invocation();
-    kept.add(payload_ticks(double(t1 - t0), t), n);
-    ++it.batches_run;
-    if (p.config->mode == Mode::SingleShot || double(ticks_begin() - start) >= budget)
-      break;
-  }
-  const CallgrindCounts counted = p.callgrind->dump();
-  finish_iteration(it, kept, state, t);
-  it.simulated = simulated_per_op(counted, per_batch, it.batches_run, double(it.ops));
+    state->teardown_iteration();
+  if (kept.batches.size() > kMaxBatchSamples)
+    thin(kept.batches);
+  it.batches = std::move(kept.batches);
+  it.ticks = kept.ticks;
+  it.ops = kept.ops;
+  it.ticks_per_op = it.ticks / double(it.ops);
+  it.ns_per_op = it.ticks_per_op / t.ticks_per_ns;
+  batches.record(it, kept, preempted);
   return it;
 }
 
@@ -261,12 +291,10 @@ Iteration run_simulated_iteration(const ForkPlan &p, std::uint64_t n, int index,
 
 WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t)> &on_batch_size,
                            const std::function<void(const Iteration &)> &on_iteration) {
-  std::unique_ptr<Fixture> state(plan.bench->create ? plan.bench->create(*plan.bench) : nullptr);
+  std::unique_ptr<Fixture> state = create_fixture(*plan.bench);
   plan.state = state.get();
-  if (state) {
-    state->params_ = plan.bench->params;
+  if (state)
     state->setup();
-  }
   WarmupOutcome outcome;
   auto stopped = [&] { return outcome.stopped = plan.stop && plan.stop->load(); };
   if (plan.callgrind)
@@ -280,8 +308,12 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
     per_batch = plan.callgrind->per_batch(*plan.bench, plan.state,
                                           !plan.bench->invocation_setup && !(state && state->reset_every()));
   auto run_iteration = [&](const ForkPlan &p, std::uint64_t n, int index, bool warmup) {
-    return p.callgrind ? run_simulated_iteration(p, n, index, warmup, per_batch)
-                       : steady::run_iteration(p, n, index, warmup);
+    if (p.callgrind) {
+      SimulatedBatches simulated(p, per_batch);
+      return steady::run_iteration(p, n, index, warmup, simulated);
+    }
+    TimedBatches timed(p);
+    return steady::run_iteration(p, n, index, warmup, timed);
   };
   int index = 0;
   const StopPolicy policy = stop_policy(*plan.config);

@@ -14,6 +14,14 @@ static std::vector<Benchmark> &registry() {
 
 const std::vector<Benchmark> &benchmarks() { return registry(); }
 
+std::unique_ptr<Fixture> create_fixture(const Benchmark &b) {
+  if (!b.create)
+    return nullptr;
+  std::unique_ptr<Fixture> f(b.create(b));
+  f->params_ = b.params;
+  return f;
+}
+
 // One benchmark per element of the cartesian product of the axes.
 bool detail::add_benchmark(Benchmark b, const std::vector<ParamAxis> &axes) {
   std::vector<Benchmark> out{std::move(b)};

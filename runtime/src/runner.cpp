@@ -386,10 +386,9 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
 
 // What a benchmark's fixture declares it processes per invocation.
 void declared_throughput(const Benchmark &b, BenchmarkResult &r) {
-  if (!b.create)
+  std::unique_ptr<Fixture> f = create_fixture(b);
+  if (!f)
     return;
-  std::unique_ptr<Fixture> f(b.create(b));
-  f->params_ = b.params;
   r.bytes_per_op = f->bytes_per_op();
   r.items_per_op = f->items_per_op();
 }

@@ -307,7 +307,9 @@ struct RunResult {
 };
 
 // Over the measurement iterations of the forks that did not fail; the 99 % CI
-// is the hierarchical bootstrap's.
+// is Student's t over the fork means (over the node means when the forks ran
+// on several Slurm nodes, each fork on one), or a bootstrap over the
+// iterations of a single fork (see CiOver).
 Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns, std::uint64_t seed);
 
 // A benchmark's measurement forks (ok, not warmup) and their measurement

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -39,6 +40,10 @@ struct Benchmark {
 
 // Every benchmark registered in the program, in registration order.
 const std::vector<Benchmark> &benchmarks();
+
+// A new fixture of `b` with its parameter values (not set up yet); null for a
+// plain benchmark.
+std::unique_ptr<Fixture> create_fixture(const Benchmark &b);
 
 // Runs the benchmarks selected by the command line; what `main` in libsteady calls.
 int run_main(int argc, char **argv);

@@ -303,6 +303,8 @@ void to_json(json &j, const ForkResult &f) {
        {"warmup_criterion", f.warmup_criterion},
        {"first_invocation_ns", f.first_invocation_ns},
        {"iterations", f.iterations}};
+  if (f.seconds > 0) // not recorded before: files without it read as 0
+    j["seconds"] = f.seconds;
   if (f.ab)
     j["ab"] = *f.ab;
   if (f.slurm)
@@ -315,6 +317,7 @@ void from_json(const json &j, ForkResult &f) {
   j.at("status").get_to(f.status);
   j.at("iterations").get_to(f.iterations);
   optional_field(j, "warmup", f.warmup);
+  optional_field(j, "seconds", f.seconds);
   optional_field(j, "pid", f.pid);
   optional_field(j, "exit_code", f.exit_code);
   optional_field(j, "signal", f.signal);

@@ -266,6 +266,9 @@ int parse_command_line(int argc, char **argv, Cli &cli) {
   }
   RunConfig &c = cli.cfg;
   cli.counters_given = app.count("--counters") > 0;
+  // No --counters: cycles and instructions when the PMU allows (valgrind
+  // counts for itself).
+  c.counters_auto = !cli.counters_given && c.instrument != "valgrind";
   c.progress = progress_off ? 0 : progress_on ? 1 : -1;
   if (!profile.empty()) {
     apply(app, c, {kSteadyForks, 0, 0, kSteadyIterations, kSteadyTime, kSteadyTime, "none", c.max_warmup, c.max_forks});

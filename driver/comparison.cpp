@@ -47,7 +47,12 @@ std::map<std::string, Series> google_benchmark_series(const json &doc, const std
     s.iteration_means.push_back(ns);
     s.fork_means.push_back({ns});
     s.fork_rounds.push_back(-1);
-    s.forks.push_back({{{ns, double(b.value("iterations", 1))}}});
+    // The batch's weight: a count of at least 1 (0 would divide by zero, -5 or 1.5 weigh what no run gives).
+    const json iterations = b.value("iterations", json(1));
+    if (!iterations.is_number_integer() || iterations.get<std::int64_t>() < 1)
+      throw std::runtime_error(
+          fmt::format("{}: benchmark '{}' iterations {} is not a count of at least 1", what, name, iterations.dump()));
+    s.forks.push_back({{{ns, double(iterations.get<std::int64_t>())}}});
     s.measures_nothing |= ns == 0;
   }
   for (const auto &[name, n] : errored)
@@ -208,9 +213,9 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   // Which metric a verdict is about, when any is not time.
   const bool show_metric = std::any_of(rows.begin(), rows.end(), [](const Row &r) { return r.instructions; });
   auto metric = [](const Row &r) { return r.instructions ? "instr/op" : "ns/op"; };
-  // The confidence level the intervals were computed at (99 % unless --alpha
-  // says otherwise, or steady ab splits alpha over its looks).
-  const std::string level = fmt::format("{:g}", 100 * (1 - o.alpha));
+  // The level the user asked for (99 % unless --alpha says otherwise): steady
+  // ab's intervals are each at alpha / looks, and it says so once below its table.
+  const std::string level = fmt::format("{:g}", 100 * (1 - o.alpha * o.looks));
   fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}{}  {}\n", "benchmark", "new/base", level + "% CI",
              "welch p", "mwu p", "overlap", "d", "delta", show_forks ? fmt::format(" {:>9}", "forks a/b") : "",
              show_metric ? fmt::format(" {:>8}", "metric") : "", "verdict");

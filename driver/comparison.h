@@ -22,6 +22,10 @@ struct CompareOptions : stats::ComparisonOptions {
   double fail_on_slowdown = -1; // a fraction; < 0: no gate
   std::string json_out, markdown_out;
   std::string html_out; // the report page (report.h)
+  // steady ab tests each of its looks at alpha / looks (Bonferroni), so its
+  // verdicts hold at 1 - alpha * looks overall: the level the user asked for,
+  // and the one the table states.
+  int looks = 1;
 };
 
 // "2%" -> 0.02, "0.02" -> 0.02; throws std::invalid_argument.

@@ -3,8 +3,10 @@
 //   steady c++ -O2 bench.cpp -o bench
 //
 // adds -std=c++20 (unless a -std is given), the runtime headers, the plugin,
-// and, when linking, libsteady. Everything else is passed to clang as is, and
-// clang's exit status is returned.
+// and, when linking, libsteady. <benchmark/benchmark.h> is steady's (a Google
+// Benchmark suite builds unchanged and runs under steady's runner), so
+// -lbenchmark and -lbenchmark_main are dropped, said once. Everything else is
+// passed to clang as is, and clang's exit status is returned.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include "commands.h"
 #include "paths.h"
@@ -27,8 +30,17 @@ int exec_clang(const std::vector<std::string> &user) {
   if (!has([](const std::string &a) { return a.rfind("-std=", 0) == 0; }))
     argv.push_back("-std=c++20");
   argv.push_back("-I" + include_path());
+  argv.push_back("-I" + gbench_include_path());
   argv.push_back("-fpass-plugin=" + plugin_path());
-  argv.insert(argv.end(), user.begin(), user.end());
+  std::vector<std::string> dropped;
+  for (const std::string &a : user)
+    if (a == "-lbenchmark" || a == "-lbenchmark_main")
+      dropped.push_back(a);
+    else
+      argv.push_back(a);
+  if (!dropped.empty())
+    fmt::print(stderr, "steady c++: {} dropped: <benchmark/benchmark.h> is steady's, on libsteady\n",
+               fmt::join(dropped, " "));
   if (links)
     argv.push_back(runtime_path()); // after the objects that need it
   execv(argv[0].c_str(), c_argv(argv).data());

@@ -9,6 +9,8 @@ namespace steady::driver {
 
 std::string plugin_path();
 std::string include_path();
+// Google Benchmark's header on steady's runtime (runtime/gbench/include).
+std::string gbench_include_path();
 std::string clang_path();
 std::string runtime_path(); // libsteady.a
 

@@ -19,6 +19,7 @@ if sanitize:
 config.substitutions.append(("%clangxx", f"{tools}/clang++ -std=c++20 -I{inc}{sanitize}"))
 config.substitutions.append(("%clang ", f"{tools}/clang "))
 config.substitutions.append(("%plugin", config.steady_plugin))
+config.substitutions.append(("%gbench_include", os.path.join(config.steady_src_root, "runtime", "gbench", "include")))
 config.substitutions.append(("%steady_build", config.steady_obj_root))
 config.substitutions.append(("%clang_path", f"{tools}/clang++"))
 config.substitutions.append(("%steady", config.steady_tool))

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "batch_clock.h"
 #include "measure.h"
 #include "steady/results_json.h"
 
@@ -66,6 +67,11 @@ void handle(const json &msg, ForkResult &fork, bool &done, const std::function<v
   } else if (t == "error") {
     fork.status = ForkStatus::error;
     fork.error = msg.at("what");
+  } else if (t == "skipped") {
+    fork.status = ForkStatus::skipped;
+    fork.error = msg.at("what");
+  } else if (t == "state_report") {
+    fork.state_report = msg.at("report").get<StateReport>();
   }
 }
 
@@ -213,6 +219,11 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
               {"stable", w.stable},
               {"last", w.last},
               {"first_invocation_ns", w.first_invocation_ticks / timer.ticks_per_ns}});
+    if (std::optional<StateReport> r = take_state_report(timer))
+      send(fd, {{"t", "state_report"}, {"report", *r}});
+  } catch (const Skipped &e) {
+    send(fd, {{"t", "skipped"}, {"what", e.what()}});
+    return 3;
   } catch (const std::exception &e) {
     send(fd, {{"t", "error"}, {"what", std::string("exception: ") + e.what()}});
     return 3;

@@ -41,6 +41,23 @@ bool detail::add_benchmark(Benchmark b, const std::vector<ParamAxis> &axes) {
   return true;
 }
 
+static std::vector<void (*)()> &deferred() {
+  static std::vector<void (*)()> all;
+  return all;
+}
+
+void detail::defer_registration(void (*expand)()) { deferred().push_back(expand); }
+
+void detail::run_deferred_registrations() {
+  // Moved out first: an expansion may defer another.
+  while (!deferred().empty()) {
+    std::vector<void (*)()> now;
+    now.swap(deferred());
+    for (auto expand : now)
+      expand();
+  }
+}
+
 const std::string &Fixture::param(std::string_view name) const {
   for (const auto &[k, v] : params_)
     if (k == name)

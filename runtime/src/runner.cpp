@@ -16,6 +16,7 @@
 #include <fmt/ranges.h>
 
 #include "baseline.h"
+#include "batch_clock.h"
 #include "cli.h"
 #include "code_fingerprint.h"
 #include "flags.h"
@@ -129,8 +130,12 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     f.warmup_stable = w.stable;
     f.warmup_criterion = w.last;
     f.first_invocation_ns = w.first_invocation_ticks / timer.ticks_per_ns;
+    f.state_report = take_state_report(timer);
     if (w.stopped)
       f.status = ForkStatus::interrupted;
+  } catch (const Skipped &e) {
+    f.status = ForkStatus::skipped;
+    f.error = e.what();
   } catch (const std::exception &e) {
     f.status = ForkStatus::error;
     f.error = std::string("exception: ") + e.what();
@@ -157,8 +162,13 @@ bool select_benchmarks(const std::string &filter, std::vector<std::size_t> &sele
 // Compiled at -O0, the plugin (which runs in the optimization pipeline) has
 // nothing to protect, and the numbers are those of unoptimized code.
 void warn_unprotected(const std::vector<std::size_t> &selected) {
+  int self_timed = 0;
   for (std::size_t i : selected) {
     const Benchmark &b = benchmarks()[i];
+    if (b.self_timed && !*b.protected_by_plugin) {
+      ++self_timed;
+      continue;
+    }
     if (!b.optimized)
       std::fprintf(stderr,
                    "warning: %s (%s:%d) was compiled without optimization (-O0): it measures unoptimized code, "
@@ -170,6 +180,11 @@ void warn_unprotected(const std::vector<std::size_t> &selected) {
                    "results and constant inputs are not protected from the optimizer\n",
                    b.name.c_str(), b.file, b.line);
   }
+  if (self_timed)
+    std::fprintf(stderr,
+                 "note: %d Google Benchmark benchmark(s): the steady plugin does not protect their loops (dead "
+                 "results and constant inputs are as Google Benchmark leaves them: DoNotOptimize as written)\n",
+                 self_timed);
 }
 
 // Two registrations of one name (a header with STEADY_BENCH included in two
@@ -354,7 +369,7 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
   ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
                                  : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout, fork_wrapper_},
                                                     g_interrupted, report, nullptr, nullptr);
-  if (fork.failed() && fork.status != ForkStatus::interrupted) {
+  if (fork.failed() && fork.status != ForkStatus::interrupted && fork.status != ForkStatus::skipped) {
     progress_.done();
     // What valgrind said about it (its messages go to a log, not to the run's stderr).
     std::string why;
@@ -395,18 +410,32 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   result.line = b.line;
   result.protected_by_plugin = *b.protected_by_plugin;
   declared_throughput(b, result);
+  result.not_measured = b.not_measured;
+  result.ignored = b.ignored;
+  if (!b.ignored.empty()) {
+    progress_.done();
+    std::fprintf(stderr, "note: %s: %s accepted and not applied (steady decides forks, batches and iterations)\n",
+                 b.name.c_str(), fmt::format("{}", fmt::join(b.ignored, ", ")).c_str());
+  }
   ForkLoop loop(cfg_);
-  for (int f = 1; loop.wanted() > 0 && !g_interrupted; ++f) {
+  for (int f = 1; loop.wanted() > 0 && !g_interrupted && result.not_measured.empty(); ++f) {
     if (until && Clock::now() >= *until && loop.out_of_budget())
       break;
     const Clock::time_point started = Clock::now();
     ForkResult &done = result.forks.emplace_back(run_one_fork(index, k, n, f, f <= cfg_.warmup_forks));
     done.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    if (done.status == ForkStatus::skipped) {
+      result.not_measured = "skipped: " + done.error;
+      break;
+    }
     loop.add(done);
   }
   finish_benchmark(result, loop.stop(), run_);
+  if (!result.not_measured.empty())
+    result.stop.reason = "not measured";
   result.compile_findings = compile_findings(b);
   result.code = code_fingerprint(reinterpret_cast<const void *>(b.run));
+  summarize_state_reports(result);
   flag_result(result, run_.timer);
   run_.load_end = read_machine_load();
   save(false); // after every benchmark: a killed run still leaves a complete file
@@ -425,7 +454,8 @@ void Runner::measure(const std::vector<std::size_t> &selected) {
     longest = std::max(longest, benchmarks()[i].name.size());
     BenchmarkResult declared;
     declared_throughput(benchmarks()[i], declared);
-    throughput |= declared.bytes_per_op > 0 || declared.items_per_op > 0;
+    // A Google Benchmark function says what it processed only when it runs.
+    throughput |= declared.bytes_per_op > 0 || declared.items_per_op > 0 || benchmarks()[i].self_timed;
   }
   layout_.emplace(run_, longest, throughput, baseline_.has_value());
   const double worst = worst_case_seconds() * double(selected.size());
@@ -471,7 +501,8 @@ int Runner::finish() {
   }
   int all_failed = 0;
   for (const BenchmarkResult &r : run_.benchmarks)
-    all_failed += std::none_of(r.forks.begin(), r.forks.end(), [](const ForkResult &f) { return !f.failed(); });
+    all_failed += r.not_measured.empty() &&
+                  std::none_of(r.forks.begin(), r.forks.end(), [](const ForkResult &f) { return !f.failed(); });
   if (all_failed)
     std::fprintf(stderr, "error: every fork of %d benchmark(s) failed: nothing measured for them\n", all_failed);
   return write_failed_ || all_failed ? 1 : status;
@@ -487,6 +518,7 @@ int run_main(int argc, char **argv) {
 
   if (cli.valgrind_probe)
     return serve_valgrind_probe();
+  detail::run_deferred_registrations();
   if (!cli.fork_spec.empty()) {
     std::size_t index;
     int number, fd;

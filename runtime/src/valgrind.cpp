@@ -232,9 +232,12 @@ void Callgrind::zero() {
 // the same instructions around the payload's loop.
 [[gnu::noinline]] void Callgrind::collected_batch(const Benchmark &b, Fixture *state, std::uint64_t n) {
 #if STEADY_HAVE_CALLGRIND
-  CALLGRIND_TOGGLE_COLLECT;
+  // A self-timed benchmark switches collection with its clock (batch_clock.h).
+  if (!b.self_timed)
+    CALLGRIND_TOGGLE_COLLECT;
   b.run(state, n);
-  CALLGRIND_TOGGLE_COLLECT;
+  if (!b.self_timed)
+    CALLGRIND_TOGGLE_COLLECT;
 #else
   b.run(state, n);
 #endif

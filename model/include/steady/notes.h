@@ -32,6 +32,10 @@ enum class NoteKind {
   stopped,              // a dynamic stop, stable: message = reason, warmups, criterion
   unstable,             // ... ran to its maximum unsettled (same facts)
   forks_failed,         // count
+  not_measured,         // listed and not measured (Threads(2), skipped): message = why
+  ignored,              // what it asked for and steady does not apply: message = the list
+  label,                // a Google Benchmark function's SetLabel: message
+  user_counters,        // its counters (not items/bytes per second): message = "name=value, ..."
   ci_over_iterations,   // one fork measured: the CI is over its iterations
   not_steady,           // steady-state analysis: name = stability, count of `of` forks steady
   untrustworthy,        // count iterations without a batch free of preemption

@@ -23,7 +23,8 @@ NLOHMANN_JSON_SERIALIZE_ENUM(ForkStatus, {{ForkStatus::error, "error"},
                                           {ForkStatus::timeout, "timeout"},
                                           {ForkStatus::interrupted, "interrupted"},
                                           {ForkStatus::spawn_failed, "spawn-failed"},
-                                          {ForkStatus::runner_failed, "runner-failed"}})
+                                          {ForkStatus::runner_failed, "runner-failed"},
+                                          {ForkStatus::skipped, "skipped"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(CiOver, {{CiOver::none, ""},
                                       {CiOver::forks, "forks"},
                                       {CiOver::iterations, "iterations"},
@@ -61,6 +62,8 @@ void to_json(nlohmann::json &j, const MachineLoad &l);
 void from_json(const nlohmann::json &j, MachineLoad &l);
 void to_json(nlohmann::json &j, const UnavailableCounter &u);
 void from_json(const nlohmann::json &j, UnavailableCounter &u);
+void to_json(nlohmann::json &j, const StateReport &r);
+void from_json(const nlohmann::json &j, StateReport &r);
 void to_json(nlohmann::json &j, const ForkResult &f);
 void from_json(const nlohmann::json &j, ForkResult &f);
 void to_json(nlohmann::json &j, const Summary &s);

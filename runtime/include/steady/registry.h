@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -36,6 +37,23 @@ struct Benchmark {
   // it was compiled with optimization (__OPTIMIZE__, -O1 and above).
   const char *translation_unit = "";
   bool optimized = true;
+  // The benchmark times its own batches (a Google Benchmark function: its
+  // loop, less its paused regions, or its manual time) on the batch clock
+  // (runtime/src/batch_clock.h); the runner reads that instead of timing run().
+  bool self_timed = false;
+  // Listed and not measured, and why ("Threads(2): ..."); "" when measured.
+  std::string not_measured;
+  // What it asked for that steady accepts and does not apply, said once.
+  std::vector<std::string> ignored;
+  // The registering adapter's own description of the benchmark.
+  const void *context = nullptr;
+};
+
+// Thrown by a benchmark that cannot run here (Google Benchmark's
+// SkipWithError): it is reported skipped with the message, and no further
+// fork of it starts.
+struct Skipped : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 // Every benchmark registered in the program, in registration order.
@@ -51,6 +69,13 @@ int run_main(int argc, char **argv);
 namespace detail {
 
 bool add_benchmark(Benchmark b, const std::vector<ParamAxis> &axes);
+
+// A registration that can only be made once main() runs: foreign frameworks
+// (Google Benchmark, GoogleTest) configure their benchmarks after static
+// initialization. Each is called once, in the order deferred, before the
+// runner reads the registry (run_deferred_registrations, from run_main).
+void defer_registration(void (*expand)());
+void run_deferred_registrations();
 
 // The measured loop. Instantiated at the end of the translation unit, after
 // the payload (whose return type is deduced) has been defined; kept out of

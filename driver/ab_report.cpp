@@ -38,6 +38,7 @@ std::optional<Row> Ab::compare(const Bench &b, const CompareOptions &c) const {
     return std::nullopt;
   Row r = compare_series(b.name, a, n, c);
   r.forks = std::pair(int(a.forks.size()), int(n.forks.size()));
+  r.identical_code = same_code(b.side[0].code, b.side[1].code);
   return r;
 }
 

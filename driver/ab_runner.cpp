@@ -167,6 +167,8 @@ ForkResult Ab::read_fork(Bench &b, int side, const std::string &out, std::string
         }
         b.identified = true;
       }
+      if (!b.side[side].code)
+        b.side[side].code = e.code; // each binary's own machine code
       fork = std::move(e.forks.front());
     }
   }

@@ -109,6 +109,20 @@ double parse_fraction(const std::string &s) {
   return pct ? x / 100 : x;
 }
 
+std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::optional<CodeIdentity> &b) {
+  if (!a || !b)
+    return std::nullopt;
+  return a->fingerprint == b->fingerprint;
+}
+
+std::optional<CodeIdentity> code_of(const ComparedSide &side, const std::string &name) {
+  if (side.run)
+    for (const BenchmarkResult &b : side.run->benchmarks)
+      if (b.name == name)
+        return b.code;
+  return std::nullopt;
+}
+
 ComparedSide load_side(const std::string &path) {
   const std::string what = "'" + path + "'";
   json doc = read_json_file(path);
@@ -187,7 +201,7 @@ bool same_benchmark(const std::string &a, const std::string &b) {
 }
 
 Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
-  return {name, stats::compare(a, b, o), std::nullopt, a.instructions};
+  return {name, stats::compare(a, b, o), std::nullopt, a.instructions, std::nullopt};
 }
 
 json power_json(const stats::Power &p) { return {{"detectable", p.detectable}, {"more_forks", p.more_forks}}; }
@@ -215,7 +229,11 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   for (const Row &row : rows) {
     const stats::Comparison &r = row.result;
     const std::string note = verdict_note(r, o);
-    std::string verdict = to_string(r.verdict) + (note.empty() ? "" : " (" + note + ")");
+    // Whether the same instructions ran on both sides: a difference between
+    // identical code is the machine's or the layout's, not the change's.
+    const char *code = !row.identical_code ? "" : *row.identical_code ? "identical code" : "code differs";
+    std::string verdict =
+        to_string(r.verdict) + (*code ? std::string(", ") + code : "") + (note.empty() ? "" : " (" + note + ")");
     std::string forks = row.forks ? fmt::format("{}/{}", row.forks->first, row.forks->second) : "";
     // A statistic one fork a side cannot give is "-", not nan.
     auto num = [](double v, const char *spec) { return std::isfinite(v) ? fmt::format(fmt::runtime(spec), v) : "-"; };
@@ -243,6 +261,8 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       j["forks"] = {row.forks->first, row.forks->second};
     if (r.power)
       j["power"] = power_json(*r.power);
+    if (row.identical_code)
+      j["code"] = *row.identical_code ? "identical" : "differs";
     out.push_back(std::move(j));
     if (o.fail_on_slowdown >= 0 && r.ratio.low > 1 + o.fail_on_slowdown) {
       gate = true;

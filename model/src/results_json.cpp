@@ -395,6 +395,8 @@ void to_json(json &j, const BenchmarkResult &b) {
        {"forks", b.forks},
        {"stop", b.stop},
        {"summary", b.summary}};
+  if (b.code)
+    j["code"] = *b.code;
   // A Google Benchmark function's reports, only where there are some.
   if (!b.user_counters.empty())
     j["user_counters"] = named_values(b.user_counters);
@@ -420,6 +422,8 @@ void from_json(const json &j, BenchmarkResult &b) {
   optional_field(j, "line", b.line);
   optional_field(j, "protected", b.protected_by_plugin);
   optional_field(j, "compile_findings", b.compile_findings);
+  if (auto code = j.find("code"); code != j.end())
+    b.code = code->get<CodeIdentity>();
   optional_field(j, "flags", b.flags);
   optional_field(j, "single_shot", b.single_shot);
   optional_field(j, "first_invocation_ratio", b.first_invocation_ratio);

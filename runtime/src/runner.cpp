@@ -18,6 +18,7 @@
 #include "baseline.h"
 #include "batch_clock.h"
 #include "cli.h"
+#include "code_fingerprint.h"
 #include "flags.h"
 #include "fork.h"
 #include "measure.h"
@@ -458,6 +459,7 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   if (b.trial.outcome != Trial::passed)
     result.stop = {policy_.name(), false, kNotMeasured, {}};
   result.compile_findings = compile_findings(b);
+  result.code = code_fingerprint(reinterpret_cast<const void *>(b.run));
   summarize_state_reports(result);
   flag_result(result, run_.timer);
   run_.load_end = read_machine_load();

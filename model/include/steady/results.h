@@ -288,6 +288,14 @@ struct CompileFinding {
   std::string message;
 };
 
+// The machine code a benchmark timed (runtime/src/code_fingerprint.h): equal
+// fingerprints in two result files mean the same instructions ran.
+struct CodeIdentity {
+  std::string fingerprint; // 16 hex digits
+  std::uint64_t bytes = 0; // code hashed, the measured loop and the callees followed
+  int functions = 0;       // functions hashed (1: everything inlined into the loop)
+};
+
 struct BenchmarkResult {
   std::string name; // with its parameters: "sort/size=64"
   std::vector<std::pair<std::string, std::string>> params;
@@ -295,6 +303,7 @@ struct BenchmarkResult {
   int line = 0;
   bool protected_by_plugin = false;
   std::vector<CompileFinding> compile_findings;
+  std::optional<CodeIdentity> code; // absent: not computed (older files, no symbols, no capstone)
   // Run-time signs that the number is not what the benchmark means to measure:
   // "measures-nothing", "first-invocation-slow" (runtime/src/flags.cpp).
   std::vector<std::string> flags;

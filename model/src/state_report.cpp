@@ -8,7 +8,7 @@ namespace steady {
 void summarize_state_reports(BenchmarkResult &b) {
   std::vector<const StateReport *> reports;
   for (const ForkResult &f : b.forks)
-    if (f.state_report && !f.failed() && !f.warmup)
+    if (f.state_report && f.measured())
       reports.push_back(&*f.state_report);
   if (reports.empty())
     return;

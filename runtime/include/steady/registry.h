@@ -55,9 +55,9 @@ struct Benchmark {
   // (runtime/src/batch_clock.h); the runner reads that instead of timing run().
   bool self_timed = false;
   // Listed and not measured, and why ("Threads(2): ..."); "" when measured.
-  std::string not_measured;
+  std::string not_measured{};
   // What it asked for that steady accepts and does not apply, said once.
-  std::vector<std::string> ignored;
+  std::vector<std::string> ignored{};
   // The registering adapter's own description of the benchmark.
   const void *context = nullptr;
 };

@@ -2,6 +2,7 @@
 //
 // opt:   -load-pass-plugin=SteadyPass-22.so -passes=steady-protect
 //        -passes=steady-findings (end of pipeline: what the optimizer did to payloads)
+//        -passes=steady-layout-variants (last: the measured loop's copies at other offsets)
 //        -passes='print<steady-payloads>' / 'print<steady-sinks>'
 // clang: -fpass-plugin=SteadyPass-22.so runs steady-protect at the start of the
 //        -O1/-O2/-O3 pipelines, before inlining, so that protected payloads are
@@ -29,6 +30,10 @@ static void registerPasses(PassBuilder &PB) {
         }
         if (Name == "steady-findings") {
           MPM.addPass(steady::FindingsPass());
+          return true;
+        }
+        if (Name == "steady-layout-variants") {
+          MPM.addPass(steady::LayoutVariantsPass());
           return true;
         }
         if (Name.consume_front("steady-audit<") && Name.consume_back(">")) {
@@ -68,6 +73,8 @@ static void registerPasses(PassBuilder &PB) {
     MPM.addPass(steady::FindingsPass());
     if (steady::auditRequested())
       MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Report));
+    // Last: the copies are of the measured loop as it will be compiled.
+    MPM.addPass(steady::LayoutVariantsPass());
   });
 }
 

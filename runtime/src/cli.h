@@ -13,6 +13,7 @@ struct Cli {
   std::string fork_spec;         // hidden: INDEX,NUMBER,FD in a fork
   std::string timer_spec;        // hidden: the parent's TSC frequency and source
   std::string callgrind_out;     // hidden: in a fork under callgrind, where its dumps go
+  std::string layout_spec;       // hidden: in a fork under --layout=random, its layout
   bool valgrind_probe = false;   // hidden: ValgrindSession's probe
   bool valgrind_checked = false; // hidden: valgrind ran this program before (steady ab)
   bool print_config = false;     // hidden: print the resolved configuration (steady slurm)

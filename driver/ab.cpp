@@ -56,6 +56,7 @@ void on_signal(int sig) { g_signal = sig; }
 struct AbOptions {
   std::string bin[2];
   std::string filter = ".*";
+  bool changed_only = false; // run only the benchmarks whose reachable code differs (steady select)
   int warmup_iterations = 3, iterations = 10, min_forks = 5, max_forks = 40;
   double iteration_time = 0, budget = 0, fork_timeout = 120; // 0: the runner's default / no budget
   // --help and --list finish in milliseconds; a binary that hangs on them is
@@ -567,6 +568,25 @@ int Ab::run() {
 
 } // namespace
 
+// --changed-only: the filter becomes the changed payloads (a parameterized
+// benchmark's instances are NAME/...). False when nothing is left to run.
+static bool restrict_to_changed(AbOptions &o) {
+  if (o.filter != ".*")
+    throw CLI::ValidationError("--changed-only", "selects the benchmarks itself: not with --filter");
+  std::vector<std::string> changed;
+  if (!select_and_print("steady ab", o.bin[0], o.bin[1], changed))
+    throw CLI::RuntimeError(2);
+  if (changed.empty()) {
+    fmt::print("steady ab: no benchmark reaches changed code: nothing to run\n");
+    return false;
+  }
+  std::string names;
+  for (const std::string &n : changed)
+    names += (names.empty() ? "" : "|") + regex_escape(n);
+  o.filter = "^(" + names + ")(/.*)?$";
+  return true;
+}
+
 void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   auto o = std::make_shared<AbOptions>();
   auto c = std::make_shared<CompareOptions>();
@@ -578,6 +598,8 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->add_option("old", o->bin[0], "The baseline benchmark binary (A)")->required();
   sub->add_option("new", o->bin[1], "The new benchmark binary (B)")->required();
   sub->add_option("--filter", o->filter, "Benchmarks whose name matches this regex")->capture_default_str();
+  sub->add_flag("--changed-only", o->changed_only,
+                "Run only the benchmarks whose reachable code differs (as `steady select` lists them)");
   sub->add_option("--warmup-iterations,--wi", o->warmup_iterations, "Warmup iterations per fork")
       ->capture_default_str();
   sub->add_option("--iterations,-i", o->iterations, "Measurement iterations per fork")->capture_default_str();
@@ -624,6 +646,8 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
                                 {"--markdown", c->markdown_out}});
     if (!c->html_out.empty() && !check_report_output(c->html_out, "steady ab"))
       throw CLI::RuntimeError(2);
+    if (o->changed_only && !restrict_to_changed(*o))
+      return;
     Ab ab(*o, *c);
     if (int status = ab.run())
       throw CLI::RuntimeError(status);

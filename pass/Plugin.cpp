@@ -2,6 +2,7 @@
 //
 // opt:   -load-pass-plugin=SteadyPass-22.so -passes=steady-protect
 //        -passes=steady-findings (end of pipeline: what the optimizer did to payloads)
+//        -passes='steady-reach<start>' / 'steady-reach<end>' (reach and fingerprints)
 //        -passes='print<steady-payloads>' / 'print<steady-sinks>'
 // clang: -fpass-plugin=SteadyPass-22.so runs steady-protect at the start of the
 //        -O1/-O2/-O3 pipelines, before inlining, so that protected payloads are
@@ -42,6 +43,11 @@ static void registerPasses(PassBuilder &PB) {
             MPM.addPass(steady::AuditPass(*S));
           return S.has_value();
         }
+        if (Name == "steady-reach<start>" || Name == "steady-reach<end>") {
+          using Stage = steady::ReachPass::Stage;
+          MPM.addPass(steady::ReachPass(Name == "steady-reach<start>" ? Stage::Start : Stage::End));
+          return true;
+        }
         if (Name == "print<steady-payloads>") {
           MPM.addPass(steady::PayloadsPrinterPass(outs()));
           return true;
@@ -58,6 +64,8 @@ static void registerPasses(PassBuilder &PB) {
     bool Audit = steady::auditRequested();
     if (Audit)
       MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Prepare));
+    // Before steady-protect and inlining: the source-level call edges.
+    MPM.addPass(steady::ReachPass(steady::ReachPass::Stage::Start));
     MPM.addPass(steady::ProtectPass());
     if (Audit)
       MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Harness));
@@ -66,6 +74,7 @@ static void registerPasses(PassBuilder &PB) {
     if (Level == OptimizationLevel::O0)
       return;
     MPM.addPass(steady::FindingsPass());
+    MPM.addPass(steady::ReachPass(steady::ReachPass::Stage::End));
     if (steady::auditRequested())
       MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Report));
   });

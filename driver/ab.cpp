@@ -38,8 +38,10 @@
 #include "process.h"
 #include "report.h"
 #include "slurm.h"
+#include "steady/option_checks.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
+#include "steady/runner_args.h"
 
 namespace steady::driver {
 namespace {
@@ -186,28 +188,38 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
 }
 
 std::vector<std::string> Ab::runner_args(int side, const Bench &b, const std::string &out) const {
-  std::vector<std::string> args = {o_.bin[side],
-                                   exact_filter(b.name),
-                                   "--stop=none",
-                                   "--forks=1",
-                                   "--warmup-forks=0",
-                                   "--warmup-iterations=" + std::to_string(o_.warmup_iterations),
-                                   "--iterations=" + std::to_string(o_.iterations),
-                                   "--seed=" + std::to_string(o_.seed + std::uint64_t(sequence_)),
-                                   fmt::format("--timeout={}", o_.fork_timeout),
-                                   "--json=" + out};
-  if (o_.iteration_time > 0) {
-    args.push_back(fmt::format("--iteration-time={}", o_.iteration_time));
-    args.push_back(fmt::format("--warmup-time={}", o_.iteration_time));
+  // One fork per runner, with what ab sets; the rest is the user's (o_.runner_args).
+  RunConfig c;
+  c.counters_auto = true; // --counters, if any, among the user's options
+  c.stop = "none";
+  c.forks = 1;
+  c.warmup_forks = 0;
+  c.warmup_iterations = o_.warmup_iterations;
+  c.iterations = o_.iterations;
+  c.seed = o_.seed + std::uint64_t(sequence_);
+  c.timeout = o_.fork_timeout;
+  c.json = out;
+  if (o_.iteration_time > 0)
+    c.iteration_time = c.warmup_time = o_.iteration_time;
+  if (keeps_baselines_[side]) {
+    c.no_baseline = true;
+    c.json_samples = "full";
   }
+  // Written even at this build's defaults: the binaries may be built with
+  // another version of steady.
+  std::vector<std::string_view> pinned = {"--forks",      "--warmup-forks", "--warmup-iterations",
+                                          "--iterations", "--seed",         "--timeout"};
+  if (o_.iteration_time > 0)
+    pinned.insert(pinned.end(), {"--iteration-time", "--warmup-time"});
+  std::vector<std::string> args = {o_.bin[side], exact_filter(b.name)};
+  for (std::string &a : steady::runner_args(c, pinned))
+    args.push_back(std::move(a));
   // The first runner's TSC frequency for all the others: no calibration
   // noise between forks, and ~100 ms less per fork.
   if (ticks_per_ns_ > 0 && !o_.slurm) // nodes differ in frequency: each runner calibrates its own
     args.push_back(fmt::format("--steady-timer={},{}", ticks_per_ns_, timer_source_));
   if (valgrind_checked_[side])
     args.push_back("--steady-valgrind-checked");
-  if (keeps_baselines_[side])
-    args.insert(args.end(), {"--no-baseline", "--json-samples=full"});
   args.insert(args.end(), o_.runner_args.begin(), o_.runner_args.end());
   return args;
 }
@@ -310,12 +322,11 @@ RunResult Ab::side_results(int side) const {
   for (const Bench &b : benches_) {
     if (!b.identified)
       continue;
-    BenchmarkResult &e = run.benchmarks.emplace_back(b.side[side]);
-    e.stop.reason = b.decided ? "steady ab: decided" : "steady ab: undecided at the end of the run";
     // A summary for readers of the file, as the runner's; compare recomputes
     // from the forks.
-    e.summary = summarize(e.forks, run.counter_names.size(), run.timer.ticks_per_ns, run.config.seed);
-    e.summary.ipc = instructions_per_cycle(run.counter_names, e.summary.counters_per_op);
+    StopResult stop;
+    stop.reason = b.decided ? "steady ab: decided" : "steady ab: undecided at the end of the run";
+    finish_benchmark(run.benchmarks.emplace_back(b.side[side]), std::move(stop), run);
   }
   return run;
 }
@@ -612,7 +623,7 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->add_option("--timeout", o->fork_timeout, "Seconds before a fork is killed as hung")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of the fork order")->capture_default_str();
   sub->add_option("--probe-timeout", o->probe_timeout, "Seconds a binary's --help and --list may take")
-      ->check(CLI::PositiveNumber)
+      ->check(steady::options::finite(true, "seconds"))
       ->capture_default_str();
   sub->add_option("--json-a", o->json_side[0], "Write A's forks as a steady result file (for steady compare)");
   sub->add_option("--json-b", o->json_side[1], "Write B's forks as a steady result file");
@@ -628,9 +639,6 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->allow_extras();
   sub->callback([sub, o, c, gate, margin, after_dashes] {
     parse_gate_options(*c, *gate, *margin);
-    if (!std::isfinite(o->probe_timeout)) // PositiveNumber lets NaN through
-      throw CLI::ValidationError("--probe-timeout", "must be a positive finite number of seconds, not " +
-                                                        fmt::format("{}", o->probe_timeout));
     if (o->min_forks < 2 || o->max_forks < o->min_forks)
       throw CLI::ValidationError("--min-forks/--max-forks", "need 2 <= min-forks <= max-forks");
     o->runner_args = sub->remaining();

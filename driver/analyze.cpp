@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "fork_analysis.h"
 #include "report.h"
+#include "steady/option_checks.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
 #include "steady/steady_state.h"
@@ -216,13 +217,14 @@ void add_analyze(CLI::App &app) {
       ->required();
   sub->add_option("--last-points,-K", o->last_points,
                   "K: the last K iterations must lie in segments within the tolerance of the final one "
-                  "(default n/6, 500 of 3000 as in the thesis; a K above a fork's length is that length)");
+                  "(default n/6, 500 of 3000 as in the thesis; a K above a fork's length is that length)")
+      ->check(steady::options::count_at_least(1));
   sub->add_option("--penalty-range", o->range,
                   "CROPS penalty range: thesis = [4, 1e5], log = [4 log n, 1e5 log n] (the study's code)")
       ->check(CLI::IsMember({"thesis", "log"}))
       ->capture_default_str();
   sub->add_option("--tolerance", o->tolerance, "Segments within this fraction of the final segment's mean are similar")
-      ->check(CLI::NonNegativeNumber)
+      ->check(steady::options::finite(false))
       ->capture_default_str();
   sub->add_flag("--no-outlier-filter", o->no_outlier_filter, "Segment every point (no sliding-window outlier filter)");
   sub->add_option("--json", o->json_out, "Also write the analysis as JSON (schema steady-analysis/1)");

@@ -21,6 +21,7 @@
 #include "commands.h"
 #include "comparison.h"
 #include "report.h"
+#include "steady/option_checks.h"
 #include "steady/output_file.h"
 
 namespace steady::driver {
@@ -215,20 +216,30 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
 void add_comparison_options(CLI::App *sub, CompareOptions &o, std::string &gate, std::string &margin) {
   sub->add_option("--fail-on-slowdown", gate, "Exit 1 when a slowdown beyond this (e.g. 2%) is established");
   sub->add_option("--equivalence", margin, "Differences within this count as the same")->capture_default_str();
-  sub->add_option("--alpha", o.alpha, "Significance level (99 % intervals by default)")->capture_default_str();
+  sub->add_option("--alpha", o.alpha, "Significance level (99 % intervals by default)")
+      ->check(steady::options::probability())
+      ->capture_default_str();
   sub->add_option("--json", o.json_out, "Also write the comparison as JSON");
   sub->add_option("--markdown", o.markdown_out, "Also write a Markdown table (for a pull request comment)");
   sub->add_option("--html", o.html_out, "Also write an HTML report: verdicts, forest plot, distributions");
 }
 
 void parse_gate_options(CompareOptions &o, const std::string &gate, const std::string &margin) {
-  try {
-    o.equivalence = parse_fraction(margin);
-    if (!gate.empty())
-      o.fail_on_slowdown = parse_fraction(gate);
-  } catch (const std::exception &) {
-    throw CLI::ValidationError("--fail-on-slowdown/--equivalence", "expects a number or a percentage like 2%");
-  }
+  auto fraction = [](const char *flag, const std::string &text) {
+    double v = 0;
+    try {
+      v = parse_fraction(text);
+    } catch (const std::exception &) {
+      throw CLI::ValidationError(flag, "expects a number or a percentage like 2%, not " + text);
+    }
+    // A negative margin or gate would call every difference a change.
+    if (!(std::isfinite(v) && v >= 0))
+      throw CLI::ValidationError(flag, "must be a finite fraction >= 0 (like 2%), not " + text);
+    return v;
+  };
+  o.equivalence = fraction("--equivalence", margin);
+  if (!gate.empty())
+    o.fail_on_slowdown = fraction("--fail-on-slowdown", gate);
 }
 
 void add_compare(CLI::App &app) {
@@ -242,7 +253,8 @@ void add_compare(CLI::App &app) {
   sub->add_option("base", files->first, "The baseline results")->required();
   sub->add_option("new", files->second, "The new results")->required();
   add_comparison_options(sub, *o, *gate, *margin);
-  sub->add_option("--trials", trials->trials, "Evaluation: compare this many random subsets instead (Peass §III)");
+  sub->add_option("--trials", trials->trials, "Evaluation: compare this many random subsets instead (Peass §III)")
+      ->check(steady::options::count_at_least(1));
   sub->add_option("--trial-forks", trials->forks, "Evaluation: forks drawn from each file per trial");
   sub->add_option("--trial-iterations", trials->iterations, "Evaluation: the first this many iterations of each fork");
   sub->add_option("--trial-seed", trials->seed, "Evaluation: seed of the draws")->capture_default_str();

@@ -47,7 +47,12 @@ std::map<std::string, Series> google_benchmark_series(const json &doc, const std
     s.iteration_means.push_back(ns);
     s.fork_means.push_back({ns});
     s.fork_rounds.push_back(-1);
-    s.forks.push_back({{{ns, double(b.value("iterations", 1))}}});
+    // The batch's weight: a count of at least 1 (0 would divide by zero, -5 or 1.5 weigh what no run gives).
+    const json iterations = b.value("iterations", json(1));
+    if (!iterations.is_number_integer() || iterations.get<std::int64_t>() < 1)
+      throw std::runtime_error(
+          fmt::format("{}: benchmark '{}' iterations {} is not a count of at least 1", what, name, iterations.dump()));
+    s.forks.push_back({{{ns, double(iterations.get<std::int64_t>())}}});
     s.measures_nothing |= ns == 0;
   }
   for (const auto &[name, n] : errored)

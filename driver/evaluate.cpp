@@ -7,6 +7,7 @@
 // different" (Table 2); change rate, time saved, warmup iterations and forks
 // used (Table 3). The row "none" spends the whole dynamic budget (wi_max,
 // f_max): how close to the static result the configuration can get at all.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <numeric>
@@ -14,8 +15,8 @@
 #include <fmt/core.h>
 
 #include "commands.h"
+#include "steady/fork_loop.h"
 #include "steady/results_json.h"
-#include "steady/stopping.h"
 
 namespace steady::driver {
 namespace {
@@ -28,33 +29,57 @@ struct EvalOptions {
   int static_warmup = 5, min_warmup = 5, max_warmup = 50, iterations = 10, min_forks = 2, max_forks = 5, window = 5;
   int resamples = 10000;
   std::uint64_t seed = 1;
+  // Seconds per benchmark after which no fork starts (0: none), replayed on
+  // the forks' recorded wall times.
+  double benchmark_budget = 0;
 };
 
-// One benchmark's recording: forks -> iterations -> weighted batch samples.
+// One benchmark's recording: forks -> iterations -> batch samples as the
+// runner's stop rule takes them (metric_samples: ticks/op, or instructions
+// under --instrument=valgrind), and each fork's wall seconds.
 struct Recording {
   std::string name;
   std::vector<stats::ForkSamples> forks;
+  std::vector<double> seconds;
 };
 
-// The ok measurement forks of every benchmark, in ticks/op.
+// The measured forks of every benchmark.
 std::vector<Recording> load(const std::string &path) {
   std::vector<Recording> out;
   for (const BenchmarkResult &b : read_results(path).benchmarks) {
-    Recording r{b.name, {}};
+    Recording r{b.name, {}, {}};
     for (const ForkResult &f : b.forks) {
-      if (f.failed() || f.warmup)
+      if (!f.measured())
         continue;
       stats::ForkSamples fork;
       for (const Iteration &it : f.iterations)
         if (!it.batches.empty())
-          fork.push_back(weighted_samples(it));
-      if (!fork.empty())
+          fork.push_back(metric_samples(it));
+      if (!fork.empty()) {
         r.forks.push_back(std::move(fork));
+        r.seconds.push_back(f.seconds);
+      }
     }
     if (!r.forks.empty())
       out.push_back(std::move(r));
   }
   return out;
+}
+
+// The run configuration whose fork loop the replay of `criterion` asks: "none"
+// is static with f_max forks (the whole dynamic budget).
+RunConfig replay_config(const std::string &criterion, const EvalOptions &o) {
+  RunConfig c;
+  c.stop = criterion;
+  c.window = o.window;
+  c.seed = o.seed;
+  c.min_warmup = o.min_warmup;
+  c.max_warmup = o.max_warmup;
+  c.iterations = o.iterations;
+  c.min_forks = o.min_forks;
+  c.forks = c.max_forks = o.max_forks;
+  c.benchmark_budget = o.benchmark_budget;
+  return c;
 }
 
 struct Replay {
@@ -63,31 +88,37 @@ struct Replay {
   double warmup_mean = 0;
 };
 
-// Algorithm 1 on recorded forks: the runner's stop rule (WarmupStop,
-// ForkStop) over the iterations it would have measured.
-Replay replay(const Recording &r, const StopPolicy &policy, const EvalOptions &o) {
+// Algorithm 1 on recorded forks as the runner runs it: WarmupStop over each
+// fork's iterations, the fork loop (ForkLoop) over the forks, with the budget
+// spent as the recorded forks spent it (a fork's wall time in proportion to
+// the iterations the replay uses of it).
+Replay replay(const Recording &r, const RunConfig &cfg) {
   Replay out;
-  ForkStop forks(policy, o.min_forks);
+  const StopPolicy policy = stop_policy(cfg);
+  ForkLoop loop(cfg);
   std::vector<int> warmups;
-  for (const stats::ForkSamples &fork : r.forks) {
-    if (int(forks.forks().size()) == o.max_forks)
+  double spent = 0;
+  for (std::size_t k = 0; k < r.forks.size() && loop.wanted() > 0; ++k) {
+    const stats::ForkSamples &fork = r.forks[k];
+    if (cfg.benchmark_budget > 0 && spent >= cfg.benchmark_budget && loop.out_of_budget())
       break;
-    const int available = int(fork.size()) - o.iterations;
+    const int available = int(fork.size()) - cfg.iterations;
     if (available < 1)
       continue;
-    WarmupStop warm(policy, o.min_warmup);
-    int stop = std::min(o.max_warmup, available);
-    for (int i = 1; i <= std::min(o.max_warmup, available); ++i)
+    WarmupStop warm(policy, cfg.min_warmup);
+    int stop = std::min(cfg.max_warmup, available);
+    for (int i = 1; i <= std::min(cfg.max_warmup, available); ++i)
       if (warm.stop_after(fork[std::size_t(i - 1)])) {
         stop = i;
         break;
       }
     warmups.push_back(stop);
-    out.iterations_used += stop + o.iterations;
-    if (forks.stop_after(stats::ForkSamples(fork.begin() + stop, fork.begin() + stop + o.iterations)))
-      break;
+    out.iterations_used += stop + cfg.iterations;
+    spent += r.seconds[k] * double(stop + cfg.iterations) / double(fork.size());
+    stats::ForkSamples measured(fork.begin() + stop, fork.begin() + stop + cfg.iterations);
+    out.measured.push_back(measured);
+    loop.add_measured(std::move(measured));
   }
-  out.measured = forks.forks();
   out.warmup_mean = warmups.empty() ? 0 : std::accumulate(warmups.begin(), warmups.end(), 0.0) / double(warmups.size());
   return out;
 }
@@ -112,20 +143,28 @@ int evaluate(const EvalOptions &o) {
     fmt::print(stderr, "steady evaluate: '{}' holds no successful forks\n", o.file);
     return 2;
   }
+  if (o.benchmark_budget > 0)
+    for (const Recording &r : recs)
+      if (std::find(r.seconds.begin(), r.seconds.end(), 0.0) != r.seconds.end()) {
+        fmt::print(stderr,
+                   "steady evaluate: --benchmark-budget: '{}' does not record the wall time of {}'s forks (recorded "
+                   "by a runner older than the forks' \"seconds\")\n",
+                   o.file, r.name);
+        return 2;
+      }
   fmt::print("steady evaluate: {} benchmarks from {}; static = all forks, first {} iterations cut; dynamic = "
-             "<{}, {}, {}, {}, {}> (wi_min, wi_max, mi, f_min, f_max), window {}; ratio CI: 99 %, {} resamples\n",
+             "<{}, {}, {}, {}, {}> (wi_min, wi_max, mi, f_min, f_max), window {}{}; ratio CI: 99 %, {} resamples\n",
              recs.size(), o.file, o.static_warmup, o.min_warmup, o.max_warmup, o.iterations, o.min_forks, o.max_forks,
-             o.window, o.resamples);
+             o.window, o.benchmark_budget > 0 ? fmt::format(", budget {:g} s per benchmark", o.benchmark_budget) : "",
+             o.resamples);
   fmt::print("{:<10} {:>14} {:>20} {:>7} {:>7} {:>7} {:>11} {:>14} {:>12}\n", "criterion", "not different",
              "change rate %", "<1%", "<2%", "<3%", "time saved", "warmup its", "forks");
   for (const std::string &c : o.criteria) {
-    StopPolicy policy;
-    if (!StopPolicy::parse(c, policy)) {
+    if (StopPolicy policy; !StopPolicy::parse(c, policy)) {
       fmt::print(stderr, "steady evaluate: '{}' is not a criterion\n", c);
       return 2;
     }
-    policy.window = o.window;
-    policy.seed = o.seed;
+    const RunConfig cfg = replay_config(c, o);
     int same = 0, total_static = 0, total_used = 0;
     std::vector<double> change, warmups, forks;
     for (const Recording &r : recs) {
@@ -135,7 +174,7 @@ int evaluate(const EvalOptions &o) {
         if (int(f.size()) > o.static_warmup)
           static_data.emplace_back(f.begin() + o.static_warmup, f.end());
       }
-      Replay d = replay(r, policy, o);
+      Replay d = replay(r, cfg);
       if (d.measured.empty() || static_data.empty())
         continue;
       total_used += d.iterations_used;
@@ -175,6 +214,9 @@ void add_evaluate(CLI::App &app) {
   sub->add_option("--max-forks", o->max_forks)->capture_default_str();
   sub->add_option("--window", o->window)->capture_default_str();
   sub->add_option("--resamples", o->resamples, "Bootstrap resamples of the ratio CI")->capture_default_str();
+  sub->add_option("--benchmark-budget", o->benchmark_budget,
+                  "Seconds per benchmark after which no fork starts, replayed on the forks' recorded wall times")
+      ->check(CLI::PositiveNumber);
   sub->callback([o] {
     if (int status = evaluate(*o))
       throw CLI::RuntimeError(status);

@@ -51,6 +51,12 @@ int main(int argc, char **argv) {
           hint = "; did you mean " + near + "?";
     std::fprintf(stderr, "error: %s%s\n", e.what(), hint.c_str());
     return 2;
+  } catch (const CLI::ValidationError &e) { // a value out of its range: bad input, like every other
+    app.exit(e);
+    return 2;
+  } catch (const CLI::ConversionError &e) {
+    app.exit(e);
+    return 2;
   } catch (const CLI::ParseError &e) { // also a command's CLI::RuntimeError(status)
     return app.exit(e);
   } catch (const std::exception &e) { // no command lets an exception escape; this is the net

@@ -36,9 +36,10 @@
 #include "process.h"
 #include "slurm_files.h"
 #include "slurm_run.h"
+#include "steady/fork_loop.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
-#include "steady/stopping.h"
+#include "steady/runner_args.h"
 
 namespace steady::driver {
 namespace {
@@ -52,25 +53,15 @@ void write_json(const std::string &path, const json &doc) {
 
 // The runner options that make one fork measure as the run's forks would.
 std::vector<std::string> fork_argv(const Plan &p, const std::string &bench) {
-  const RunConfig &c = p.config;
-  const bool dynamic = stop_policy(c).dynamic();
-  std::vector<std::string> a = {
-      p.binary, exact_filter(bench), "--warmup-forks=0", "--stop=" + c.stop, dynamic ? "--max-forks=1" : "--forks=1",
-      "--warmup-iterations=" + std::to_string(c.warmup_iterations), "--iterations=" + std::to_string(c.iterations),
-      fmt::format("--warmup-time={}", c.warmup_time), fmt::format("--iteration-time={}", c.iteration_time),
-      std::string("--mode=") + to_string(c.mode), "--min-warmup=" + std::to_string(c.min_warmup),
-      "--max-warmup=" + std::to_string(c.max_warmup), "--window=" + std::to_string(c.window),
-      "--seed=" + std::to_string(c.seed), fmt::format("--timeout={}", c.timeout), "--instrument=" + c.instrument,
-      // thinned (or not) as the user asked; the merge keeps what the tasks wrote
-      "--json-samples=" + c.json_samples, "--no-baseline"}; // a fork is no run to compare with
-  if (c.threshold > 0)                                      // 0: the criterion's default
-    a.push_back(fmt::format("--threshold={}", c.threshold));
-  if (dynamic)
-    a.push_back("--min-forks=1");
-  if (c.stop_observe)
-    a.push_back("--stop-observe");
-  if (!c.counters_auto)
-    a.push_back(fmt::format("--counters={}", fmt::join(c.counters, ",")));
+  RunConfig c = p.config;
+  c.warmup_forks = 0;
+  c.forks = c.min_forks = c.max_forks = 1;
+  c.no_baseline = true; // a fork is no run to compare with
+  c.filter = RunConfig().filter;
+  std::vector<std::string> a = {p.binary, exact_filter(bench)};
+  // thinned (or not) as the user asked; the merge keeps what the tasks wrote
+  for (std::string &arg : runner_args(c, {"--warmup-forks", "--forks", "--max-forks", "--json-samples"}))
+    a.push_back(std::move(arg));
   return a;
 }
 
@@ -305,7 +296,6 @@ StepOutcome SlurmRun::step(bool submit) {
   record_ended_waves(state);
 
   Read read = read_forks(dir, plan);
-  const StopPolicy policy = stop_policy(plan.config);
   RunResult merged = read.header.value_or(RunResult{});
   merged.config = plan.config;
   merged.partial = false;
@@ -338,7 +328,8 @@ StepOutcome SlurmRun::step(bool submit) {
       result = *read.identity[b];
     result.name = plan.benchmarks[b];
     result.forks.clear();
-    int attempted = 0;
+    // The fork loop over the forks merged so far, in fork order.
+    ForkLoop loop(plan.config);
     for (int n : numbers) {
       auto file = files.find(n);
       auto task = tasks.find(n);
@@ -347,11 +338,11 @@ StepOutcome SlurmRun::step(bool submit) {
       if (rec && rec->slurm.state.rfind("CANCELLED", 0) == 0)
         cancelled = true;
       ForkResult fork;
+      bool attempt = true; // false: an earlier invocation's incomplete fork, to be measured again
       if (file != files.end()) {
         fork = file->second.fork;
-        attempted += file->second.complete || rec != nullptr;
+        attempt = file->second.complete || rec != nullptr;
       } else if (rec) {
-        ++attempted;
         fork.number = n;
         fork.status = ForkStatus::runner_failed;
         fork.slurm = SlurmFork{rec->slurm.node, rec->slurm.job_id, task->second.array_job, task->second.index};
@@ -374,51 +365,14 @@ StepOutcome SlurmRun::step(bool submit) {
       } else if (fork.failed() && rec) {
         out.faults.push_back({result.name, n, fmt::format("fork {}: {}", to_string(fork.status), fork.error), true});
       }
+      loop.add(fork, attempt);
       result.forks.push_back(std::move(fork));
     }
-
-    // Algorithm 1 over the forks measured so far, in fork order.
-    ForkStop stop(policy, plan.config.min_forks);
-    bool stable = false;
-    int ok = 0;
-    result.stop = StopResult{};
-    result.stop.criterion = policy.name();
-    for (const ForkResult &f : result.forks) {
-      if (f.failed())
-        continue;
-      ++ok;
-      if (!policy.dynamic() || stable)
-        continue;
-      stats::ForkSamples samples = stop_samples(f);
-      if (samples.empty())
-        continue;
-      stable = stop.stop_after(std::move(samples)) && !plan.config.stop_observe;
-      result.stop.last = stop.last();
-      if (stable)
-        result.stop.reason = fmt::format("stable after {} forks", stop.forks().size());
-    }
-    int want = 0;
-    if (!policy.dynamic()) {
-      want = plan.config.forks - attempted;
-      result.stop.reason = "static configuration";
-    } else if (!stable) {
-      const int max = plan.config.max_forks, min = plan.config.min_forks;
-      if (attempted >= max) {
-        result.stop.stable = false;
-        result.stop.reason = fmt::format("max forks ({}) reached", max);
-      } else if (ok == 0 && attempted >= min) {
-        result.stop.reason = "no fork measured";
-      } else {
-        want = ok < min ? std::min(min - ok, max - attempted) : 1;
-        result.stop.reason = fmt::format("{} forks so far", ok);
-      }
-    }
+    const int want = loop.wanted();
     for (int n = 1; int(needed[b].size()) < want; ++n)
       if (!numbers.count(n) || (files.count(n) && !files[n].complete && !tasks.count(n)))
         needed[b].push_back(n);
-    conclude_stop(result, policy.dynamic(), plan.config.max_warmup);
-    result.summary = summarize(result.forks, merged.counter_names.size(), merged.timer.ticks_per_ns, plan.config.seed);
-    result.summary.ipc = instructions_per_cycle(merged.counter_names, result.summary.counters_per_op);
+    finish_benchmark(result, loop.stop(), merged);
     if (read.identity[b] || !result.forks.empty())
       merged.benchmarks.push_back(std::move(result));
     out.pending += int(needed[b].size());

@@ -76,6 +76,8 @@ namespace {
 constexpr const char *DeadTag = "steady.dead";
 // The file of the line tables the audit gives a twin compiled without debug info.
 constexpr const char *SyntheticFile = "<steady-audit>";
+// The audit's private copies of internal functions its copies call.
+constexpr const char *PrivateSuffix = ".steady.private";
 constexpr const char *AuditNodes = "steady.audit";
 
 // Operands of one !steady.audit node.
@@ -128,15 +130,49 @@ Function *fnAt(MDNode *N, unsigned I) {
   return nullptr;
 }
 
-Function *cloneFunction(Function &F, StringRef Suffix) {
+// Keep: held alive until the report (the audited copies); the private
+// callee copies below must not be, or their one use would be two.
+Function *cloneFunction(Function &F, StringRef Suffix, bool Keep = true) {
   ValueToValueMapTy VMap;
   Function *C = CloneFunction(&F, VMap);
   C->setName(F.getName().split(".steady.").first + Suffix);
   C->setLinkage(GlobalValue::InternalLinkage);
   C->setComdat(nullptr);
   C->removeFnAttr(ProtectedAttr);
-  appendToCompilerUsed(*F.getParent(), {C});
+  if (Keep)
+    appendToCompilerUsed(*F.getParent(), {C});
   return C;
+}
+
+// The functions the audit compares (not the private callee copies).
+bool isAuditCopy(const Function &F) {
+  StringRef N = F.getName();
+  return N.ends_with(".steady.unprotected") || N.ends_with(".steady.protected") || N.ends_with(".steady.measured") ||
+         N.ends_with(".steady.harness");
+}
+
+// A copy calls copies of the user's internal functions (transitively), not the
+// functions themselves: a function with local linkage and one caller is
+// inlined with a bonus, and specialised for its arguments, which a second
+// caller would take away, and the real code would change by being audited.
+void privatizeCallees(Function &Copy) {
+  DenseMap<Function *, Function *> Copies;
+  SmallVector<Function *, 8> Work{&Copy};
+  while (!Work.empty()) {
+    Function *G = Work.pop_back_val();
+    for (Instruction &I : instructions(*G))
+      for (Use &U : I.operands()) {
+        auto *Callee = dyn_cast<Function>(U.get());
+        if (!Callee || !Callee->hasLocalLinkage() || Callee->isDeclaration() || Callee == &Copy || isAuditCopy(*Callee))
+          continue;
+        auto [It, New] = Copies.try_emplace(Callee, nullptr);
+        if (New) {
+          It->second = cloneFunction(*Callee, PrivateSuffix, /*Keep=*/false);
+          Work.push_back(It->second);
+        }
+        U.set(It->second);
+      }
+  }
 }
 
 // A finding as the audit tells it: where, what, and how to fix it.
@@ -175,8 +211,9 @@ public:
       // The user's function is left to steady-protect; the audit works on a
       // private twin with the same opaque inputs (for payloads) in SSA form.
       Function *Twin = cloneFunction(*F, ".steady.unprotected");
+      privatizeCallees(*Twin);
       if (!IsGB)
-        makeTwinInputsOpaque(*Twin);
+        makeInputsOpaque(*Twin, nullptr, "steady.audit.opaque"); // the real payload's keep their names
       else if (!Twin->getSubprogram())
         giveLineTables(*Twin);
       promoteToSSA(*Twin, FAM);
@@ -201,6 +238,7 @@ public:
       }
       // Its protected sibling keeps the tagged values alive.
       Function *Protected = cloneFunction(*Twin, ".steady.protected");
+      privatizeCallees(*Protected);
       sinkDeadValues(*Protected, FAM, nullptr);
       Metadata *Ops[FNumFields] = {MDString::get(C, IsGB ? "gbench" : "payload"),
                                    fn(F),
@@ -236,18 +274,6 @@ public:
     DIB.finalize();
   }
 
-  // The twin's opaque-input globals get names of their own, so that those of
-  // the real payload (and the generated code) are the same as without audit.
-  void makeTwinInputsOpaque(Function &Twin) {
-    SmallPtrSet<GlobalVariable *, 16> Before;
-    for (GlobalVariable &G : M.globals())
-      Before.insert(&G);
-    makeInputsOpaque(Twin, nullptr);
-    for (GlobalVariable &G : M.globals())
-      if (!Before.count(&G))
-        G.setName("steady.audit.opaque");
-  }
-
   // After protection: a measurement loop around a copy of each payload, and
   // the compile-time constants its result still depends on.
   void addHarnesses() {
@@ -259,6 +285,7 @@ public:
       if (cast<MDString>(N->getOperand(FKind))->getString() != "payload" || !F || F->arg_size())
         continue;
       Function *Measured = cloneFunction(*F, ".steady.measured");
+      privatizeCallees(*Measured);
       Function *H = Function::Create(
           FunctionType::get(Type::getVoidTy(M.getContext()), {Type::getInt64Ty(M.getContext())}, false),
           GlobalValue::InternalLinkage, F->getName() + ".steady.harness", M);
@@ -436,10 +463,14 @@ private:
   void removeTemporaries(ArrayRef<Function *> Temporaries) {
     SmallPtrSet<GlobalValue *, 16> Drop(Temporaries.begin(), Temporaries.end());
     removeFromUsedLists(M, [&](Constant *C) { return Drop.count(dyn_cast<GlobalValue>(C)); });
-    for (Function *T : Temporaries) {
+    SmallVector<Function *, 16> All(Temporaries.begin(), Temporaries.end());
+    for (Function &F : M)
+      if (F.getName().contains(PrivateSuffix) && !Drop.count(&F))
+        All.push_back(&F); // what inlining left of the private callee copies
+    for (Function *T : All)
       T->replaceAllUsesWith(PoisonValue::get(T->getType()));
+    for (Function *T : All)
       T->eraseFromParent();
-    }
     for (GlobalVariable &G : make_early_inc_range(M.globals()))
       if (G.getName().starts_with("steady.audit.") && G.use_empty())
         G.eraseFromParent();

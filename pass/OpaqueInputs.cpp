@@ -154,10 +154,22 @@ std::string calleeName(const CallBase &CB) {
   return "an indirect callee";
 }
 
+// The first free name of Prefix, Prefix.1, ...: numbered by what is there,
+// not by the module's symbol table counter, which every other name collision
+// (the audit's copies of functions) advances: the generated code's names are
+// then the same with and without the audit.
+std::string opaqueGlobalName(const Module &M, StringRef Prefix) {
+  std::string N = Prefix.str();
+  for (unsigned I = 1; M.getNamedValue(N); ++I)
+    N = (Prefix + "." + Twine(I)).str();
+  return N;
+}
+
 class OpaqueInputs {
   Function &F;
   Module &M;
   OptimizationRemarkEmitter *ORE;
+  StringRef GlobalName; // of the globals read
   IRBuilder<> Entry;
   DenseMap<std::pair<Constant *, Type *>, Value *> Loaded;
   DenseMap<GlobalVariable *, Value *> Laundered;
@@ -166,7 +178,8 @@ class OpaqueInputs {
   unsigned Count = 0;
 
 public:
-  OpaqueInputs(Function &F, OptimizationRemarkEmitter *ORE) : F(F), M(*F.getParent()), ORE(ORE), Entry(F.getContext()) {
+  OpaqueInputs(Function &F, OptimizationRemarkEmitter *ORE, StringRef GlobalName)
+      : F(F), M(*F.getParent()), ORE(ORE), GlobalName(GlobalName), Entry(F.getContext()) {
     BasicBlock &BB = F.getEntryBlock();
     Entry.SetInsertPoint(&BB, BB.getFirstNonPHIOrDbgOrAlloca());
   }
@@ -209,7 +222,8 @@ private:
     Value *&L = Loaded[{Key, Ty}];
     if (!L) {
       if (!Addr)
-        Addr = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::PrivateLinkage, Init, "steady.opaque");
+        Addr = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::PrivateLinkage, Init,
+                                  opaqueGlobalName(M, GlobalName));
       L = Entry.CreateLoad(Ty, Addr, /*isVolatile=*/true, "steady.opaque");
     }
     return L;
@@ -366,7 +380,9 @@ private:
 
 } // namespace
 
-unsigned makeInputsOpaque(Function &F, OptimizationRemarkEmitter *ORE) { return OpaqueInputs(F, ORE).run(); }
+unsigned makeInputsOpaque(Function &F, OptimizationRemarkEmitter *ORE, StringRef GlobalName) {
+  return OpaqueInputs(F, ORE, GlobalName).run();
+}
 
 namespace {
 
@@ -415,7 +431,7 @@ unsigned makeRecurrenceStartsOpaque(Function &F, FunctionAnalysisManager &FAM, O
       if (!isClosed(Phi.getIncomingValueForBlock(Latch), &Phi, L, SE, Seen))
         continue;
       auto *G = new GlobalVariable(*F.getParent(), Start->getType(), /*isConstant=*/false, GlobalValue::PrivateLinkage,
-                                   Start, "steady.opaque");
+                                   Start, opaqueGlobalName(*F.getParent(), "steady.opaque"));
       Phi.setIncomingValueForBlock(Pre, Entry.CreateLoad(Start->getType(), G, /*isVolatile=*/true, "steady.opaque"));
       ++Count;
       if (ORE)

@@ -45,7 +45,10 @@ bool isSteadyPrimitive(const llvm::CallBase &CB);
 /// volatile loads (or, for large constant objects, a laundered pointer) placed
 /// once in the entry block. Returns the number of inputs made opaque.
 /// Remarks go to ORE; a null ORE (the audit's private copies) stays silent.
-unsigned makeInputsOpaque(llvm::Function &F, llvm::OptimizationRemarkEmitter *ORE);
+/// GlobalName: of the globals read (the audit's copies use names of their own,
+/// so that the real payload's are the same as without the audit).
+unsigned makeInputsOpaque(llvm::Function &F, llvm::OptimizationRemarkEmitter *ORE,
+                          llvm::StringRef GlobalName = "steady.opaque");
 
 /// On the SSA payload: literal start values of loop recurrences that are not
 /// induction variables (`h = 14695981039346656037; ... h = (h ^ c) * p`) are

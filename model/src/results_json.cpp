@@ -67,7 +67,7 @@ std::string describe_field(const json &doc, const json::exception &e) {
 
 // Values no measurement gives; they would give confident verdicts (negative
 // times "faster") or overflow the statistics. 1e18 ns is 30 years per op.
-constexpr double kMaxNs = 1e18;
+constexpr double kMaxNs = 1e18, kMinNs = 1e-9;
 
 bool valid_time(double v) { return std::isfinite(v) && v >= 0 && v <= kMaxNs; }
 
@@ -97,6 +97,10 @@ void validate(const RunResult &run, const std::string &what) {
           refuse(what, where + "/ops", 0, "must be at least 1");
         if (!valid_time(it.ns_per_op))
           refuse(what, where + "/ns_per_op", it.ns_per_op, "must be a time from 0 to 1e18 ns");
+        // Subnormal times underflow the statistics (a variance of 0, a NaN
+        // in Student's t); no op takes less than a billionth of a ns.
+        if (it.ns_per_op > 0 && it.ns_per_op < kMinNs)
+          refuse(what, where + "/ns_per_op", it.ns_per_op, "a time above 0 must be at least 1e-9 ns");
         for (const BatchSample &s : it.batches) {
           if (s.ops == 0)
             refuse(what, where + "/batches", 0, "a batch's ops must be at least 1");
@@ -243,6 +247,10 @@ void to_json(json &j, const Iteration &it) {
 
 // ops and ns/op are what every reader needs of an iteration.
 void from_json(const json &j, Iteration &it) {
+  // A count: get_to would wrap a negative one (-1: 2^64 - 1) and truncate 1.5.
+  if (const json &ops = j.at("ops");
+      ops.is_number_float() || (ops.is_number_integer() && !ops.is_number_unsigned() && ops.get<std::int64_t>() < 0))
+    throw json::type_error::create(302, "must be a whole number of ops, not " + ops.dump(), &ops);
   j.at("ops").get_to(it.ops);
   j.at("ns_per_op").get_to(it.ns_per_op);
   optional_field(j, "index", it.index);
@@ -303,6 +311,8 @@ void to_json(json &j, const ForkResult &f) {
        {"warmup_criterion", f.warmup_criterion},
        {"first_invocation_ns", f.first_invocation_ns},
        {"iterations", f.iterations}};
+  if (f.seconds > 0) // not recorded before: files without it read as 0
+    j["seconds"] = f.seconds;
   if (f.ab)
     j["ab"] = *f.ab;
   if (f.slurm)
@@ -312,9 +322,13 @@ void to_json(json &j, const ForkResult &f) {
 // warmup_iterations is not read: it is the count of the warmup iterations.
 void from_json(const json &j, ForkResult &f) {
   j.at("fork").get_to(f.number);
+  // An unknown name reads as "error" (results_json.h); another type is not a status.
+  if (const json &status = j.at("status"); !status.is_string())
+    throw json::type_error::create(302, std::string("type must be string, but is ") + status.type_name(), &status);
   j.at("status").get_to(f.status);
   j.at("iterations").get_to(f.iterations);
   optional_field(j, "warmup", f.warmup);
+  optional_field(j, "seconds", f.seconds);
   optional_field(j, "pid", f.pid);
   optional_field(j, "exit_code", f.exit_code);
   optional_field(j, "signal", f.signal);

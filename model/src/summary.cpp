@@ -124,7 +124,7 @@ void summarize_simulated(const std::vector<ForkResult> &forks, Summary &s) {
   double ops = 0;
   std::vector<double> fork_means;
   for (const ForkResult &f : forks) {
-    if (f.warmup || f.failed())
+    if (!f.measured())
       continue;
     double fork_instructions = 0, fork_ops = 0;
     for (const Iteration &it : f.iterations) {
@@ -240,18 +240,10 @@ stats::ForkSamples stop_samples(const ForkResult &f) {
   return samples;
 }
 
-void conclude_stop(BenchmarkResult &b, bool dynamic, int max_warmup) {
-  StopResult &stop = b.stop;
-  stop.stable &=
-      std::any_of(b.forks.begin(), b.forks.end(), [](const ForkResult &f) { return !f.failed() && !f.warmup; });
-  std::string unsettled; // "1,3": forks (counted from 1) whose warmup reached max_warmup unsettled
-  for (std::size_t i = 0; i < b.forks.size(); ++i)
-    if (!b.forks[i].warmup_stable && !b.forks[i].failed())
-      unsettled += (unsettled.empty() ? "" : ",") + std::to_string(i + 1);
-  stop.stable &= unsettled.empty();
-  if (!unsettled.empty() && dynamic)
-    stop.reason += (stop.reason.starts_with("stable") ? ", but" : ", and") + std::string(" the warmup of fork ") +
-                   unsettled + " did not settle within --max-warmup=" + std::to_string(max_warmup);
+void finish_benchmark(BenchmarkResult &b, StopResult stop, const RunResult &run) {
+  b.stop = std::move(stop);
+  b.summary = summarize(b.forks, run.counter_names.size(), run.timer.ticks_per_ns, run.config.seed);
+  b.summary.ipc = instructions_per_cycle(run.counter_names, b.summary.counters_per_op);
 }
 
 StopPolicy stop_policy(const RunConfig &cfg) {
@@ -272,10 +264,10 @@ stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
   s.instructions = true;
   for (const ForkResult &f : b.forks)
     for (const Iteration &it : f.iterations)
-      if (!f.failed() && !f.warmup && !it.warmup && !it.batches.empty())
+      if (f.measured() && !it.warmup && !it.batches.empty())
         s.instructions &= it.simulated.has_value();
   for (const ForkResult &f : b.forks) {
-    if (f.failed() || f.warmup)
+    if (!f.measured())
       continue;
     stats::ForkSamples fork;
     std::vector<double> means;

@@ -173,7 +173,8 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
       ->capture_default_str();
   app.add_option("--csv", c.csv, "Write one row per iteration to this CSV file");
   app.add_option("--markdown", c.markdown, "Also write the table as Markdown to this file");
-  app.add_option("--save-baseline", c.save_baseline, "Save this run as the baseline NAME (see --baseline-dir)");
+  app.add_option("--save-baseline", c.save_baseline,
+                 "Save this run as the baseline NAME (in $STEADY_BASELINE_DIR, default .steady/baselines)");
   app.add_option("--baseline", c.baseline,
                  "Compare with the baseline NAME instead of the last run of this binary; a missing one is an error");
   app.add_flag("--no-baseline", c.no_baseline, "Neither compare with nor record as the last run");
@@ -217,6 +218,11 @@ std::string check_together(const RunConfig &c) {
     return fmt::format("--min-warmup={} is above --max-warmup={}", c.min_warmup, c.max_warmup);
   if (c.min_forks > c.max_forks)
     return fmt::format("--min-forks={} is above --max-forks={}", c.min_forks, c.max_forks);
+  // One iteration as long as the fork's time limit: every fork would be killed as hung.
+  if (c.warmup_time >= c.timeout)
+    return fmt::format("--warmup-time={:g} s is not below the fork --timeout={:g} s", c.warmup_time, c.timeout);
+  if (c.iteration_time >= c.timeout)
+    return fmt::format("--iteration-time={:g} s is not below the fork --timeout={:g} s", c.iteration_time, c.timeout);
   return "";
 }
 
@@ -269,6 +275,9 @@ int parse_command_line(int argc, char **argv, Cli &cli) {
   }
   RunConfig &c = cli.cfg;
   cli.counters_given = app.count("--counters") > 0;
+  // No --counters: cycles and instructions when the PMU allows (valgrind
+  // counts for itself).
+  c.counters_auto = !cli.counters_given && c.instrument != "valgrind";
   c.progress = progress_off ? 0 : progress_on ? 1 : -1;
   if (!profile.empty()) {
     apply(app, c, {kSteadyForks, 0, 0, kSteadyIterations, kSteadyTime, kSteadyTime, "none", c.max_warmup, c.max_forks});

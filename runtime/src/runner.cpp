@@ -21,9 +21,10 @@
 #include "fork.h"
 #include "measure.h"
 #include "outputs.h"
+#include "steady/fork_loop.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
-#include "steady/stopping.h"
+#include "steady/runner_args.h"
 #include "valgrind.h"
 
 namespace steady {
@@ -44,25 +45,12 @@ std::string now_utc() {
   return buf;
 }
 
-// The options a fork needs to measure like its parent.
-std::vector<std::string> fork_args(const RunConfig &c, const TimerInfo &t) {
-  std::vector<std::string> a = {"--warmup-iterations=" + std::to_string(c.warmup_iterations),
-                                "--iterations=" + std::to_string(c.iterations),
-                                fmt::format("--warmup-time={}", c.warmup_time),
-                                fmt::format("--iteration-time={}", c.iteration_time),
-                                std::string("--mode=") + to_string(c.mode),
-                                "--stop=" + c.stop,
-                                "--min-warmup=" + std::to_string(c.min_warmup),
-                                "--max-warmup=" + std::to_string(c.max_warmup),
-                                "--window=" + std::to_string(c.window),
-                                c.stop_observe ? "--stop-observe" : "--stop-observe=false",
-                                "--seed=" + std::to_string(c.seed),
-                                "--instrument=" + c.instrument,
-                                fmt::format("--steady-timer={},{}", t.ticks_per_ns, t.source)};
-  if (c.threshold > 0) // 0: the criterion's default
-    a.push_back(fmt::format("--threshold={}", c.threshold));
-  if (!c.counters.empty())
-    a.push_back(fmt::format("--counters={}", fmt::join(c.counters, ",")));
+// The options a fork needs to measure like its parent: its configuration,
+// with the counters its parent opened, and the parent's TSC frequency.
+std::vector<std::string> fork_args(RunConfig c, const TimerInfo &t) {
+  c.counters_auto = false;
+  std::vector<std::string> a = runner_args(c);
+  a.push_back(fmt::format("--steady-timer={},{}", t.ticks_per_ns, t.source));
   return a;
 }
 
@@ -392,9 +380,9 @@ void declared_throughput(const Benchmark &b, BenchmarkResult &r) {
   r.items_per_op = f->items_per_op();
 }
 
-// Forks until Algorithm 1 (ForkStop) says stable, up to the maximum or until
-// the budget is spent, then the summary; saved and printed after every
-// benchmark.
+// Forks while the fork loop (ForkLoop: Algorithm 1 within the minimum, the
+// maximum and the budget) wants them, then the summary; saved and printed
+// after every benchmark.
 void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) {
   const Benchmark &b = benchmarks()[index];
   bench_started_ = Clock::now();
@@ -406,45 +394,16 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   result.line = b.line;
   result.protected_by_plugin = *b.protected_by_plugin;
   declared_throughput(b, result);
-  result.stop.criterion = policy_.name();
-  result.stop.reason = policy_.dynamic() ? "no fork measured" : "static configuration";
-  ForkStop stop(policy_, cfg_.min_forks);
-  for (int f = 1; f <= total_forks_ && !g_interrupted; ++f) {
-    const bool warmup = f <= cfg_.warmup_forks;
-    if (until && Clock::now() >= *until && f > cfg_.warmup_forks + 1) {
-      result.stop.stable = false;
-      result.stop.reason = fmt::format("budget spent after {} fork(s)", f - 1 - cfg_.warmup_forks);
+  ForkLoop loop(cfg_);
+  for (int f = 1; loop.wanted() > 0 && !g_interrupted; ++f) {
+    if (until && Clock::now() >= *until && loop.out_of_budget())
       break;
-    }
-    const ForkResult &done = result.forks.emplace_back(run_one_fork(index, k, n, f, warmup));
-    if (!policy_.dynamic() || warmup || done.failed())
-      continue;
-    stats::ForkSamples samples = stop_samples(done);
-    if (samples.empty())
-      continue;
-    const bool stable = stop.stop_after(std::move(samples));
-    result.stop.last = stop.last();
-    if (stable && !cfg_.stop_observe) {
-      result.stop.reason = fmt::format("stable after {} forks", stop.forks().size());
-      break;
-    }
-    if (f == total_forks_) {
-      result.stop.stable = false;
-      // Why it did not stabilise: what the criterion needed (its last values
-      // follow in the table's note).
-      std::vector<std::string> needed;
-      if (policy_.cv)
-        needed.push_back(fmt::format("cv settled within {}", policy_.cv_threshold));
-      if (policy_.rciw)
-        needed.push_back(fmt::format("rciw settled within {}", policy_.rciw_threshold));
-      if (policy_.kld)
-        needed.push_back(fmt::format("kld rose above {}", policy_.kld_threshold));
-      result.stop.reason = fmt::format("max forks ({}) reached before {}", cfg_.max_forks, fmt::join(needed, " and "));
-    }
+    const Clock::time_point started = Clock::now();
+    ForkResult &done = result.forks.emplace_back(run_one_fork(index, k, n, f, f <= cfg_.warmup_forks));
+    done.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    loop.add(done);
   }
-  conclude_stop(result, policy_.dynamic(), cfg_.max_warmup);
-  result.summary = summarize(result.forks, run_.counter_names.size(), run_.timer.ticks_per_ns, cfg_.seed);
-  result.summary.ipc = instructions_per_cycle(run_.counter_names, result.summary.counters_per_op);
+  finish_benchmark(result, loop.stop(), run_);
   result.compile_findings = compile_findings(b);
   flag_result(result, run_.timer);
   run_.load_end = read_machine_load();
@@ -570,10 +529,8 @@ int run_main(int argc, char **argv) {
   }
   std::vector<std::string> wanted_counters = cfg.counters;
   const bool valgrind = cfg.instrument == "valgrind";
-  if (!cli.counters_given && !valgrind) {
+  if (cfg.counters_auto)
     wanted_counters = {"cycles", "instructions"};
-    cfg.counters_auto = true;
-  }
   if (auto err = Counters::validate(wanted_counters)) {
     std::fprintf(stderr, "error: %s (nothing was run)\n", err->c_str());
     return 2;

@@ -1,6 +1,7 @@
 // Unit tests of the runtime's arithmetic: batch sizing and thinning, the
 // summary's confidence interval, parameter products, JSON round trips and the
-// result file's schema.
+// result file's schema; runner_args read back by the runner's parser.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -9,9 +10,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "cli.h"
 #include "measure.h"
 #include "outputs.h"
 #include "steady/results_json.h"
+#include "steady/runner_args.h"
 
 namespace steady {
 namespace {
@@ -448,6 +451,94 @@ TEST(Units, ThroughputPerSecond) {
   // 64 KiB in 2 us: 32.768 GB/s; one item in 2 us: 500 k items/s.
   EXPECT_EQ(throughput(65536, 2000, "B"), "32.768 GB/s");
   EXPECT_EQ(throughput(1, 2000, "items"), "500.0 kitems/s");
+}
+
+} // namespace
+} // namespace steady
+
+namespace steady {
+namespace {
+
+// What runner_args writes, the runner's parser reads back.
+RunConfig parsed(const std::vector<std::string> &args) {
+  std::vector<std::string> all = {"bench"};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char *> argv;
+  for (std::string &a : all)
+    argv.push_back(a.data());
+  Cli cli;
+  EXPECT_EQ(parse_command_line(int(argv.size()), argv.data(), cli), -1) << testing::PrintToString(args);
+  return cli.cfg;
+}
+
+TEST(RunnerArgs, DefaultsRoundTrip) {
+  RunConfig c;
+  c.counters_auto = true; // what the runner makes of no --counters
+  EXPECT_EQ(parsed(runner_args(c)), c);
+}
+
+TEST(RunnerArgs, EveryFieldRoundTrips) {
+  RunConfig c;
+  c.warmup_iterations = 7;
+  c.iterations = 3;
+  c.forks = 4;
+  c.warmup_forks = 2;
+  c.warmup_time = 0.0125;
+  c.iteration_time = 1e-3;
+  c.mode = Mode::Sample;
+  c.filter = "^a|b$";
+  c.counters = {"task-clock", "page-faults"};
+  c.json = "out dir/r.json";
+  c.csv = "r.csv";
+  c.markdown = "r.md";
+  c.json_samples = "full";
+  c.budget = 12.5;
+  c.benchmark_budget = 2;
+  c.save_baseline = "main";
+  c.baseline = "old";
+  c.no_baseline = true;
+  c.progress = 0;
+  c.seed = 123456789012345ull;
+  c.timeout = 30;
+  c.stop = "rciw+kld";
+  c.threshold = 0.02;
+  c.min_warmup = 3;
+  c.max_warmup = 9;
+  c.min_forks = 3;
+  c.max_forks = 8;
+  c.window = 4;
+  c.stop_observe = true;
+  c.no_fork = true;
+  c.verbose = true;
+  c.list = true;
+  EXPECT_EQ(parsed(runner_args(c)), c);
+  c.progress = 1;
+  c.counters.clear(); // --counters= : none
+  EXPECT_EQ(parsed(runner_args(c)), c);
+}
+
+TEST(RunnerArgs, ValgrindAndStaticRoundTrip) {
+  RunConfig c;
+  c.instrument = "valgrind"; // counts for itself: no --counters, not automatic
+  c.stop = "none";
+  EXPECT_EQ(parsed(runner_args(c)), c);
+}
+
+// A profile's values stay as given: --quick with its own maximum overridden.
+TEST(RunnerArgs, ProfilesRoundTrip) {
+  for (const char *profile : {"--quick", "--profile=steady-state"}) {
+    RunConfig c = parsed({profile, "--max-warmup=50", "--iterations=4"});
+    EXPECT_EQ(parsed(runner_args(c)), c) << profile;
+  }
+}
+
+TEST(RunnerArgs, PinnedOptionsAreWrittenAtTheirDefault) {
+  RunConfig c;
+  c.counters_auto = true;
+  std::vector<std::string> a = runner_args(c, {"--iterations", "--seed"});
+  EXPECT_NE(std::find(a.begin(), a.end(), "--iterations=" + std::to_string(c.iterations)), a.end());
+  EXPECT_NE(std::find(a.begin(), a.end(), "--seed=0"), a.end());
+  EXPECT_EQ(parsed(a), c);
 }
 
 } // namespace

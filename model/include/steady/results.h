@@ -72,6 +72,8 @@ struct RunConfig {
   // What an iteration measures: "tsc" (time) or "valgrind" (every fork runs
   // under callgrind and counts the payload's instructions: Iteration::simulated).
   std::string instrument = "tsc";
+
+  bool operator==(const RunConfig &) const = default;
 };
 
 struct TimerInfo {
@@ -207,10 +209,16 @@ struct ForkResult {
   // The fork's first invocation, timed alone right after the fixture's setup
   // (before the batch calibration), overhead subtracted; 0 if not measured.
   double first_invocation_ns = 0;
+  // Wall seconds from the fork's start to its end as its runner saw them
+  // (process start, calibration, warmup, measurement); 0 when not recorded
+  // (files before it was): what a replay of a budget needs.
+  double seconds = 0;
   std::optional<AbFork> ab;
   std::optional<SlurmFork> slurm;
 
   bool failed() const { return status != ForkStatus::ok; }
+  // A fork whose measurements count: neither failed nor a warmup fork.
+  bool measured() const { return !failed() && !warmup; }
   int warmup_iterations() const;
 };
 
@@ -248,8 +256,8 @@ struct Summary {
 struct StopResult {
   std::string criterion = "none";
   bool stable = true; // false: ran to the maximum without meeting the criterion
-  std::string reason; // "stable after N forks", "max forks (N) reached", "static configuration",
-                      // "no fork measured" (dynamic, every fork failed)
+  std::string reason; // worded by ForkLoop (fork_loop.h): "stable after N forks", "max forks (N) reached
+                      // before ...", "static configuration", "budget spent after N fork(s)", ...
   CriterionValues last;
 };
 
@@ -314,11 +322,10 @@ stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns);
 // steady slurm's, so that both stop alike.
 stats::ForkSamples stop_samples(const ForkResult &f);
 
-// After a benchmark's forks: stable needs a measured fork and every measured
-// fork's warmup settled. For a dynamic run the reason then names the forks
-// whose warmup reached `max_warmup` unsettled (not "UNSTABLE: stable after 2
-// forks").
-void conclude_stop(BenchmarkResult &b, bool dynamic, int max_warmup);
+// A benchmark's result once its forks are in: its stop (ForkLoop::stop(), or
+// steady ab's), its summary and IPC with the run's counters, timer and seed.
+// The runner, steady slurm and steady ab finish every benchmark with it.
+void finish_benchmark(BenchmarkResult &b, StopResult stop, const RunResult &run);
 
 // The stopping policy a run's configuration describes (its --stop already
 // validated): the runner's, and steady slurm's when it decides the next wave.

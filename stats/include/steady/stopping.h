@@ -9,7 +9,10 @@
 // each fork x, the value over all forks up to x. kld compares a union with the
 // one before it, so it has one value fewer: sW in a full warmup window.
 //   cv    weighted coefficient of variation
-//   rciw  relative width of the 99 % hierarchical-bootstrap CI of the mean
+//   rciw  relative width of the 99 % CI of the mean: a hierarchical bootstrap
+//         over forks and iterations whose innermost level (an iteration's
+//         batch samples) is drawn from its CLT sampling distribution
+//         (stats::bootstrap_mean_clt), not the t interval the summary prints
 //   kld   He et al.'s probability that the distribution without the newest
 //         iteration (fork) equals the one with it
 // stable_var (cv, rciw): max - min of the window's values <= threshold;
@@ -85,11 +88,13 @@ private:
   std::uint64_t checkpoints_ = 0;
 };
 
-// Algorithm 1's stop rule, written once: the runner's warmup (measure.cpp) and
-// fork loop (runner.cpp) and steady evaluate's replay of a recording ask these,
-// so that the replay decides exactly as the runner did. The loops own their
-// upper bounds (max_warmup, max_forks); these own the checkpoints and the
-// lower bounds.
+// Algorithm 1's stop rule, written once: the runner's warmup loop
+// (measure.cpp), the fork loop (ForkLoop, model/include/steady/fork_loop.h:
+// the runner's, steady slurm's and steady evaluate's) and evaluate's warmup
+// replay ask these, so that the replay decides exactly as the runner did.
+// These own the checkpoints and the lower bounds (min_warmup, min_forks); the
+// warmup loop owns max_warmup, ForkLoop the fork maximum, the budget and the
+// words of the stop reason.
 
 // Lines 6-9: the warmup of one fork.
 class WarmupStop {

@@ -1,0 +1,58 @@
+// One benchmark's fork loop, decided in one place: how many more forks to
+// start, and why the forks stopped. The runner asks it before every fork,
+// steady slurm before every wave (replaying the forks merged so far), and
+// steady evaluate on a recording, so that all three stop alike and say so in
+// the same words. ForkStop (stats/) answers Algorithm 1's question after each
+// measured fork; this adds what a run has around it: warmup forks, failed
+// forks, the minimum and maximum, the budget, and the reason text.
+//
+// A further stop rule is one more member consulted in `measured()` and named
+// in `stop()`; the loops that call this do not change.
+#pragma once
+
+#include <string>
+
+#include "steady/results.h"
+#include "steady/stopping.h"
+
+namespace steady {
+
+class ForkLoop {
+public:
+  // The bounds of `cfg`: forks (static), min_forks, max_forks, warmup_forks,
+  // stop_observe, max_warmup, and its stop policy (stop_policy(cfg)).
+  explicit ForkLoop(const RunConfig &cfg);
+
+  // Forks to start now: 0 once the loop is done. The runner starts one and
+  // asks again; steady slurm submits this many as its next wave.
+  int wanted() const;
+  // A fork ended, in fork order (warmup forks and failed ones too). A fork
+  // that is to be measured again (steady slurm: an incomplete file from an
+  // earlier invocation) is not an attempt: `attempt` false.
+  void add(const ForkResult &f, bool attempt = true);
+  // A fork that measured, as its stop_samples() (steady evaluate replays
+  // recordings as these).
+  void add_measured(stats::ForkSamples samples, bool attempt = true);
+  // The budget ran out before the next fork: the loop stops, unless no
+  // measurement fork has started yet (one always runs). Whether it stopped.
+  bool out_of_budget();
+
+  // The stop as the results record it: criterion, stable, reason, the
+  // criterion's last values. While forks are still wanted, the reason says
+  // how many measured so far.
+  StopResult stop() const;
+  int measured_forks() const { return measured_; }
+
+private:
+  enum class Ended { no, stable, budget };
+
+  StopPolicy policy_;
+  ForkStop fork_stop_;
+  int forks_, min_forks_, max_forks_, warmup_forks_, max_warmup_;
+  bool observe_;
+  int warmups_started_ = 0, attempts_ = 0, measured_ = 0;
+  Ended ended_ = Ended::no;
+  std::string unsettled_; // "1,3": measured forks (by number) whose warmup reached max_warmup unsettled
+};
+
+} // namespace steady

@@ -1,0 +1,24 @@
+// A run configuration as runner options: the inverse of the runner's parser
+// (runtime/src/cli.cpp). It lives in the model, beside RunConfig, because the
+// tool (steady slurm, steady ab) builds runner command lines too and does not
+// link the runner; test/unit/runtime_test.cpp parses what it writes back.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "steady/results.h"
+
+namespace steady {
+
+// The options that make the runner parse `c` back (every RunConfig field but
+// the counters resolved at run time): each option whose value differs from
+// the runner's default, --stop always, --counters unless they are chosen
+// automatically (or counted by valgrind), --profile/--quick with the values
+// they set. `pinned` names options written even at their default: steady ab
+// runs binaries built with other versions of steady, whose defaults may
+// differ.
+std::vector<std::string> runner_args(const RunConfig &c, const std::vector<std::string_view> &pinned = {});
+
+} // namespace steady

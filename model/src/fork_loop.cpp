@@ -1,0 +1,103 @@
+// One benchmark's fork loop (fork_loop.h): the bounds around Algorithm 1's
+// fork stop, and the one wording of why the forks stopped.
+#include "steady/fork_loop.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace steady {
+
+ForkLoop::ForkLoop(const RunConfig &cfg)
+    : policy_(stop_policy(cfg)), fork_stop_(policy_, cfg.min_forks), forks_(cfg.forks), min_forks_(cfg.min_forks),
+      max_forks_(cfg.max_forks), warmup_forks_(cfg.warmup_forks), max_warmup_(cfg.max_warmup),
+      observe_(cfg.stop_observe) {}
+
+int ForkLoop::wanted() const {
+  if (ended_ != Ended::no)
+    return 0;
+  const int warmups = std::max(0, warmup_forks_ - warmups_started_);
+  if (!policy_.dynamic())
+    return warmups + std::max(0, forks_ - attempts_);
+  if (attempts_ >= max_forks_)
+    return 0;
+  // Every fork of the minimum failed: more forks would fail alike.
+  if (measured_ == 0 && attempts_ >= min_forks_)
+    return 0;
+  return warmups + (measured_ < min_forks_ ? std::min(min_forks_ - measured_, max_forks_ - attempts_) : 1);
+}
+
+void ForkLoop::add(const ForkResult &f, bool attempt) {
+  if (f.warmup) {
+    ++warmups_started_;
+    return;
+  }
+  if (!f.measured()) {
+    attempts_ += attempt;
+    return;
+  }
+  if (!f.warmup_stable)
+    unsettled_ += (unsettled_.empty() ? "" : ",") + std::to_string(f.number);
+  add_measured(stop_samples(f), attempt);
+}
+
+void ForkLoop::add_measured(stats::ForkSamples samples, bool attempt) {
+  attempts_ += attempt;
+  ++measured_;
+  // Forks measured after the stop (steady slurm: a resumed run's extra
+  // files) are summarized, not judged again.
+  if (ended_ != Ended::no || !policy_.dynamic() || samples.empty())
+    return;
+  if (fork_stop_.stop_after(std::move(samples)) && !observe_)
+    ended_ = Ended::stable;
+}
+
+bool ForkLoop::out_of_budget() {
+  if (attempts_ == 0 || ended_ != Ended::no)
+    return false;
+  ended_ = Ended::budget;
+  return true;
+}
+
+StopResult ForkLoop::stop() const {
+  StopResult s;
+  s.criterion = policy_.name();
+  const bool dynamic = policy_.dynamic();
+  if (dynamic)
+    s.last = fork_stop_.last();
+  if (ended_ == Ended::budget) {
+    s.stable = false;
+    s.reason = fmt::format("budget spent after {} fork(s)", attempts_);
+  } else if (!dynamic) {
+    s.reason = "static configuration";
+  } else if (ended_ == Ended::stable) {
+    s.reason = fmt::format("stable after {} forks", fork_stop_.forks().size());
+  } else if (wanted() > 0) {
+    s.reason = fmt::format("{} forks so far", measured_);
+  } else if (measured_ == 0) {
+    s.reason = "no fork measured";
+  } else {
+    // Why it did not stabilise: what the criterion needed (its last values
+    // follow in the table's note).
+    std::vector<std::string> needed;
+    if (policy_.cv)
+      needed.push_back(fmt::format("cv settled within {}", policy_.cv_threshold));
+    if (policy_.rciw)
+      needed.push_back(fmt::format("rciw settled within {}", policy_.rciw_threshold));
+    if (policy_.kld)
+      needed.push_back(fmt::format("kld rose above {}", policy_.kld_threshold));
+    s.stable = false;
+    s.reason = fmt::format("max forks ({}) reached before {}", max_forks_, fmt::join(needed, " and "));
+  }
+  // Stable needs a measured fork, and every measured fork's warmup settled;
+  // a dynamic run names the forks whose warmup did not (not "UNSTABLE:
+  // stable after 2 forks").
+  s.stable &= measured_ > 0 && unsettled_.empty();
+  if (!unsettled_.empty() && dynamic)
+    s.reason += fmt::format("{} the warmup of fork {} did not settle within --max-warmup={}",
+                            s.reason.starts_with("stable") ? ", but" : ", and", unsettled_, max_warmup_);
+  return s;
+}
+
+} // namespace steady

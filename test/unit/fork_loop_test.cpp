@@ -1,0 +1,176 @@
+// The fork loop's decisions (ForkLoop) on synthetic fork series whose answer
+// is known: how many forks it wants, and the stop it records.
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "steady/fork_loop.h"
+
+namespace steady {
+namespace {
+
+// A fork of 10 iterations x 50 batches around `mean` ticks/op with 0.1 % noise.
+ForkResult fork(int number, double mean, std::uint64_t seed, bool warmup_stable = true) {
+  std::mt19937_64 g(seed);
+  std::normal_distribution<double> noise(0, 0.001 * mean);
+  ForkResult f;
+  f.number = number;
+  f.warmup_stable = warmup_stable;
+  for (int i = 0; i < 10; ++i) {
+    Iteration &it = f.iterations.emplace_back();
+    for (int b = 0; b < 50; ++b)
+      it.batches.push_back({mean + noise(g), 1000});
+  }
+  return f;
+}
+
+ForkResult crashed(int number) {
+  ForkResult f;
+  f.number = number;
+  f.status = ForkStatus::crashed;
+  return f;
+}
+
+RunConfig dynamic(int min_forks = 2, int max_forks = 5) {
+  RunConfig c;
+  c.stop = "rciw";
+  c.min_forks = min_forks;
+  c.max_forks = max_forks;
+  c.seed = 3;
+  return c;
+}
+
+TEST(ForkLoop, StaticRunsWarmupAndMeasurementForks) {
+  RunConfig c;
+  c.stop = "none";
+  c.forks = 3;
+  c.warmup_forks = 1;
+  ForkLoop loop(c);
+  EXPECT_EQ(loop.wanted(), 4);
+  ForkResult w = fork(1, 100, 1);
+  w.warmup = true;
+  loop.add(w);
+  EXPECT_EQ(loop.wanted(), 3);
+  for (int n = 2; n <= 4; ++n)
+    loop.add(fork(n, 100 + n, n));
+  EXPECT_EQ(loop.wanted(), 0);
+  const StopResult s = loop.stop();
+  EXPECT_EQ(s.criterion, "none");
+  EXPECT_TRUE(s.stable);
+  EXPECT_EQ(s.reason, "static configuration");
+  EXPECT_TRUE(s.last.empty());
+}
+
+TEST(ForkLoop, AgreeingForksStopAtTheMinimum) {
+  ForkLoop loop(dynamic());
+  EXPECT_EQ(loop.wanted(), 2); // the minimum, at once (steady slurm's first wave)
+  loop.add(fork(1, 100, 1));
+  EXPECT_EQ(loop.wanted(), 1);
+  EXPECT_EQ(loop.stop().reason, "1 forks so far");
+  loop.add(fork(2, 100, 2));
+  EXPECT_EQ(loop.wanted(), 0);
+  const StopResult s = loop.stop();
+  EXPECT_TRUE(s.stable);
+  EXPECT_EQ(s.reason, "stable after 2 forks");
+  ASSERT_EQ(s.last.size(), 1u);
+  EXPECT_EQ(s.last[0].first, "rciw");
+  EXPECT_LT(s.last[0].second, 0.03);
+}
+
+// Fork means 100, 200, 100, ...: every union's rciw is far above 3 %.
+TEST(ForkLoop, DisagreeingForksRunToTheMaximum) {
+  ForkLoop loop(dynamic(2, 5));
+  for (int n = 1; n <= 5; ++n) {
+    ASSERT_EQ(loop.wanted(), n < 2 ? 2 - (n - 1) : 1) << n;
+    loop.add(fork(n, n % 2 ? 100 : 200, n));
+  }
+  EXPECT_EQ(loop.wanted(), 0);
+  const StopResult s = loop.stop();
+  EXPECT_FALSE(s.stable);
+  EXPECT_EQ(s.reason, "max forks (5) reached before rciw settled within 0.03");
+}
+
+TEST(ForkLoop, FailedForksCountTowardsTheMaximum) {
+  ForkLoop loop(dynamic(2, 3));
+  loop.add(fork(1, 100, 1));
+  loop.add(crashed(2));
+  EXPECT_EQ(loop.wanted(), 1); // one measured: the minimum is not reached
+  loop.add(fork(3, 200, 3));
+  EXPECT_EQ(loop.wanted(), 0);
+  EXPECT_EQ(loop.stop().reason, "max forks (3) reached before rciw settled within 0.03");
+}
+
+TEST(ForkLoop, EveryForkOfTheMinimumFailedGivesUp) {
+  ForkLoop loop(dynamic(2, 5));
+  loop.add(crashed(1));
+  EXPECT_EQ(loop.wanted(), 2);
+  loop.add(crashed(2));
+  EXPECT_EQ(loop.wanted(), 0);
+  const StopResult s = loop.stop();
+  EXPECT_FALSE(s.stable);
+  EXPECT_EQ(s.reason, "no fork measured");
+}
+
+TEST(ForkLoop, BudgetStopsOnlyAfterAMeasurementForkStarted) {
+  RunConfig c = dynamic(2, 5);
+  c.warmup_forks = 1;
+  ForkLoop loop(c);
+  EXPECT_FALSE(loop.out_of_budget()); // nothing measured yet: one fork always runs
+  ForkResult w = fork(1, 100, 1);
+  w.warmup = true;
+  loop.add(w);
+  EXPECT_FALSE(loop.out_of_budget());
+  loop.add(fork(2, 100, 2));
+  EXPECT_TRUE(loop.out_of_budget());
+  EXPECT_EQ(loop.wanted(), 0);
+  const StopResult s = loop.stop();
+  EXPECT_FALSE(s.stable);
+  EXPECT_EQ(s.reason, "budget spent after 1 fork(s)");
+}
+
+TEST(ForkLoop, UnsettledWarmupOfAMeasuredForkIsNamed) {
+  ForkLoop loop(dynamic());
+  loop.add(fork(1, 100, 1));
+  loop.add(fork(2, 100, 2, /*warmup_stable=*/false));
+  const StopResult s = loop.stop();
+  EXPECT_FALSE(s.stable);
+  EXPECT_EQ(s.reason, "stable after 2 forks, but the warmup of fork 2 did not settle within --max-warmup=50");
+}
+
+TEST(ForkLoop, AWarmupForksUnsettledWarmupDoesNotCount) {
+  RunConfig c = dynamic();
+  c.warmup_forks = 1;
+  ForkLoop loop(c);
+  ForkResult w = fork(1, 100, 1, /*warmup_stable=*/false);
+  w.warmup = true;
+  loop.add(w);
+  loop.add(fork(2, 100, 2));
+  loop.add(fork(3, 100, 3));
+  EXPECT_TRUE(loop.stop().stable);
+  EXPECT_EQ(loop.stop().reason, "stable after 2 forks");
+}
+
+// steady slurm: an earlier invocation's incomplete fork is measured again, so
+// it is no attempt towards the maximum.
+TEST(ForkLoop, AForkToMeasureAgainIsNoAttempt) {
+  ForkLoop loop(dynamic(1, 2));
+  loop.add(crashed(1), /*attempt=*/false);
+  loop.add(crashed(2), /*attempt=*/false);
+  EXPECT_EQ(loop.wanted(), 1);
+}
+
+// The replay's entry (steady evaluate) decides as add() does.
+TEST(ForkLoop, MeasuredSamplesDecideAsForks) {
+  ForkLoop a(dynamic()), b(dynamic());
+  for (int n = 1; n <= 5 && a.wanted() > 0; ++n) {
+    const ForkResult f = fork(n, n == 2 ? 130 : 100, n);
+    a.add(f);
+    b.add_measured(stop_samples(f));
+    EXPECT_EQ(a.wanted(), b.wanted()) << n;
+  }
+  EXPECT_EQ(a.stop().reason, b.stop().reason);
+  EXPECT_EQ(a.stop().last, b.stop().last);
+}
+
+} // namespace
+} // namespace steady

@@ -1,10 +1,9 @@
 // `steady select old new`: the payloads whose reachable code differs between
 // two builds, from the plugin's reach records (a runner's --list-reach); the
 // decision is selection.cpp's. `steady ab --changed-only` runs only those.
-#include <cxxabi.h>
-
 #include <array>
 #include <cstdlib>
+#include <cxxabi.h>
 #include <memory>
 
 #include <fmt/core.h>

@@ -33,10 +33,10 @@ Reach reach_of(const ReachRecords &r, const std::string &symbol);
 
 struct Selected {
   std::string payload;
-  bool is_new = false;               // only in the new build
-  std::vector<std::string> changed;  // symbols whose fingerprint differs, or that one build lacks
+  bool is_new = false;              // only in the new build
+  std::vector<std::string> changed; // symbols whose fingerprint differs, or that one build lacks
   bool indirect = false;
-  std::size_t external = 0;          // calls not followed (new build)
+  std::size_t external = 0; // calls not followed (new build)
   bool run() const { return is_new || !changed.empty(); }
 };
 // Every payload of the new build, in name order.

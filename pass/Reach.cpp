@@ -175,8 +175,8 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
   }
   N->eraseFromParent();
   Constant *Str = ConstantDataArray::getString(C, Text);
-  auto *G = new GlobalVariable(M, Str->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage, Str,
-                               "steady.reach.text");
+  auto *G =
+      new GlobalVariable(M, Str->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage, Str, "steady.reach.text");
   G->setSection(ReachSection);
   G->setAlignment(Align(1));
   appendToUsed(M, {G});

@@ -141,7 +141,8 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
     for (const Payload &P : MAM.getResult<PayloadsAnalysis>(M))
       N->addOperand(MDNode::get(C, {Str("P"), Str(payloadName(*P.F)), Str(symbolOf(*P.F))}));
     for (Function &F : M) {
-      if (F.isDeclaration())
+      // Not the audit's temporary copies (NAME.steady.protected, ...).
+      if (F.isDeclaration() || F.getName().contains(".steady."))
         continue;
       if (holdsMeasurementLoop(F) && !F.hasLocalLinkage())
         N->addOperand(MDNode::get(C, {Str("P"), Str(payloadName(F)), Str(symbolOf(F))}));

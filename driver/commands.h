@@ -16,6 +16,7 @@ namespace steady::driver {
 // (a compile command, extra compiler flags).
 void add_audit(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_cxx(CLI::App &app, const std::vector<std::string> &after_dashes);
+void add_gtest(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_evaluate(CLI::App &app);
 void add_compare(CLI::App &app);
 void add_analyze(CLI::App &app);

@@ -166,16 +166,16 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
 }
 
 int run(const CompareOptions &o, const Trials &t, const std::string &base, const std::string &next) {
-  ComparedSide sa, sb;
+  ComparedSide sa_side, sb_side;
   try {
-    sa = load_side(base);
-    sb = load_side(next);
+    sa_side = load_side(base);
+    sb_side = load_side(next);
   } catch (const std::exception &e) {
     fmt::print(stderr, "steady compare: {}\n", e.what());
     return 2;
   }
   try {
-    const std::map<std::string, Series> &a = sa.series, &b = sb.series;
+    const std::map<std::string, Series> &a = sa_side.series, &b = sb_side.series;
     if (t.trials > 0)
       return run_trials(o, t, a, b);
     std::vector<Row> rows;
@@ -191,6 +191,7 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
         continue;
       }
       rows.push_back(compare_series(name, sa, it->second, o));
+      rows.back().identical_code = same_code(code_of(sa_side, name), code_of(sb_side, it->first));
     }
     if (rows.empty()) {
       fmt::print(stderr,
@@ -200,7 +201,7 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
       return 2;
     }
     bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});
-    if (!o.html_out.empty() && !write_comparison_report(o.html_out, "steady compare", rows, o, sa, sb))
+    if (!o.html_out.empty() && !write_comparison_report(o.html_out, "steady compare", rows, o, sa_side, sb_side))
       return 2;
     return gate ? 1 : 0;
   } catch (const std::exception &e) { // an output that could not be written; no exception escapes

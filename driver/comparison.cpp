@@ -109,6 +109,20 @@ double parse_fraction(const std::string &s) {
   return pct ? x / 100 : x;
 }
 
+std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::optional<CodeIdentity> &b) {
+  if (!a || !b)
+    return std::nullopt;
+  return a->fingerprint == b->fingerprint;
+}
+
+std::optional<CodeIdentity> code_of(const ComparedSide &side, const std::string &name) {
+  if (side.run)
+    for (const BenchmarkResult &b : side.run->benchmarks)
+      if (b.name == name)
+        return b.code;
+  return std::nullopt;
+}
+
 ComparedSide load_side(const std::string &path) {
   const std::string what = "'" + path + "'";
   json doc = read_json_file(path);
@@ -187,7 +201,7 @@ bool same_benchmark(const std::string &a, const std::string &b) {
 }
 
 Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
-  return {name, stats::compare(a, b, o), std::nullopt, a.instructions};
+  return {name, stats::compare(a, b, o), std::nullopt, a.instructions, std::nullopt};
 }
 
 json power_json(const stats::Power &p) { return {{"detectable", p.detectable}, {"more_forks", p.more_forks}}; }
@@ -199,9 +213,9 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   // Which metric a verdict is about, when any is not time.
   const bool show_metric = std::any_of(rows.begin(), rows.end(), [](const Row &r) { return r.instructions; });
   auto metric = [](const Row &r) { return r.instructions ? "instr/op" : "ns/op"; };
-  // The confidence level the intervals were computed at (99 % unless --alpha
-  // says otherwise, or steady ab splits alpha over its looks).
-  const std::string level = fmt::format("{:g}", 100 * (1 - o.alpha));
+  // The level the user asked for (99 % unless --alpha says otherwise): steady
+  // ab's intervals are each at alpha / looks, and it says so once below its table.
+  const std::string level = fmt::format("{:g}", 100 * (1 - o.alpha * o.looks));
   fmt::print("{:<34} {:>8} {:>19} {:>9} {:>9} {:>8} {:>7} {:>6}{}{}  {}\n", "benchmark", "new/base", level + "% CI",
              "welch p", "mwu p", "overlap", "d", "delta", show_forks ? fmt::format(" {:>9}", "forks a/b") : "",
              show_metric ? fmt::format(" {:>8}", "metric") : "", "verdict");
@@ -215,7 +229,11 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   for (const Row &row : rows) {
     const stats::Comparison &r = row.result;
     const std::string note = verdict_note(r, o);
-    std::string verdict = to_string(r.verdict) + (note.empty() ? "" : " (" + note + ")");
+    // Whether the same instructions ran on both sides: a difference between
+    // identical code is the machine's or the layout's, not the change's.
+    const char *code = !row.identical_code ? "" : *row.identical_code ? "identical code" : "code differs";
+    std::string verdict =
+        to_string(r.verdict) + (*code ? std::string(", ") + code : "") + (note.empty() ? "" : " (" + note + ")");
     std::string forks = row.forks ? fmt::format("{}/{}", row.forks->first, row.forks->second) : "";
     // A statistic one fork a side cannot give is "-", not nan.
     auto num = [](double v, const char *spec) { return std::isfinite(v) ? fmt::format(fmt::runtime(spec), v) : "-"; };
@@ -243,6 +261,8 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       j["forks"] = {row.forks->first, row.forks->second};
     if (r.power)
       j["power"] = power_json(*r.power);
+    if (row.identical_code)
+      j["code"] = *row.identical_code ? "identical" : "differs";
     out.push_back(std::move(j));
     if (o.fail_on_slowdown >= 0 && r.ratio.low > 1 + o.fail_on_slowdown) {
       gate = true;

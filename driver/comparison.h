@@ -22,6 +22,10 @@ struct CompareOptions : stats::ComparisonOptions {
   double fail_on_slowdown = -1; // a fraction; < 0: no gate
   std::string json_out, markdown_out;
   std::string html_out; // the report page (report.h)
+  // steady ab tests each of its looks at alpha / looks (Bonferroni), so its
+  // verdicts hold at 1 - alpha * looks overall: the level the user asked for,
+  // and the one the table states.
+  int looks = 1;
 };
 
 // "2%" -> 0.02, "0.02" -> 0.02; throws std::invalid_argument.
@@ -39,6 +43,12 @@ struct ComparedSide {
 // once, labelled by its path. Throws std::runtime_error naming the file.
 ComparedSide load_side(const std::string &path);
 
+// Whether A and B timed the same machine code: nothing unless both carry a
+// fingerprint. Said next to the verdict, never used to reach it.
+std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::optional<CodeIdentity> &b);
+// The fingerprint of a steady result file's benchmark, if it carries one.
+std::optional<CodeIdentity> code_of(const ComparedSide &side, const std::string &name);
+
 // Whether two names are one benchmark: equal, or equal base names (a "BM_"
 // prefix dropped) with the same argument values in order, where Google
 // Benchmark's "find/64", "find/n:64" and steady's "find/n=64" agree (argument
@@ -52,6 +62,7 @@ struct Row {
   stats::Comparison result;
   std::optional<std::pair<int, int>> forks; // forks used per version, when the table shows them
   bool instructions = false;                // the ratio is of instructions per op, not time
+  std::optional<bool> identical_code;       // both versions' fingerprints, when both have one
 };
 
 // Both series must measure the same metric (metric_name).

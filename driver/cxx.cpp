@@ -3,8 +3,10 @@
 //   steady c++ -O2 bench.cpp -o bench
 //
 // adds -std=c++20 (unless a -std is given), the runtime headers, the plugin,
-// and, when linking, libsteady. Everything else is passed to clang as is, and
-// clang's exit status is returned.
+// and, when linking, libsteady (libsteady_gtest when it links GoogleTest: steady gtest).
+// <benchmark/benchmark.h> is steady's (a Google Benchmark suite builds unchanged and runs under
+// steady's runner), so -lbenchmark and -lbenchmark_main are dropped, said once. Everything else
+// is passed to clang as is, and clang's exit status is returned.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include "commands.h"
 #include "paths.h"
@@ -27,10 +30,29 @@ int exec_clang(const std::vector<std::string> &user) {
   if (!has([](const std::string &a) { return a.rfind("-std=", 0) == 0; }))
     argv.push_back("-std=c++20");
   argv.push_back("-I" + include_path());
+  argv.push_back("-I" + gbench_include_path());
   argv.push_back("-fpass-plugin=" + plugin_path());
-  argv.insert(argv.end(), user.begin(), user.end());
-  if (links)
+  std::vector<std::string> dropped;
+  for (const std::string &a : user)
+    if (a == "-lbenchmark" || a == "-lbenchmark_main")
+      dropped.push_back(a);
+    else
+      argv.push_back(a);
+  if (!dropped.empty())
+    fmt::print(stderr, "steady c++: {} dropped: <benchmark/benchmark.h> is steady's, on libsteady\n",
+               fmt::join(dropped, " "));
+  // A GoogleTest program keeps its own main: it gets the runner without one,
+  // and the adapter that makes its tests benchmarks under steady gtest.
+  const bool gtest = has([](const std::string &a) {
+    return a == "-lgtest" || a == "-lgtest_main" || a == "-lgmock" || a == "-lgmock_main" ||
+           a.ends_with("/libgtest.a") || a.ends_with("/libgtest_main.a");
+  });
+  if (links && gtest) {
+    argv.push_back("-Wl,-u,steady_gtest_adapter");
+    argv.push_back(gtest_runtime_path());
+  } else if (links) {
     argv.push_back(runtime_path()); // after the objects that need it
+  }
   execv(argv[0].c_str(), c_argv(argv).data());
   fmt::print(stderr, "steady c++: cannot run '{}': {}\n", argv[0], std::strerror(errno));
   return 127;

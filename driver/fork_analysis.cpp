@@ -39,7 +39,7 @@ std::vector<BenchmarkSeries> analyze_run(const RunResult &run, const stats::Stea
   for (const BenchmarkResult &b : run.benchmarks) {
     BenchmarkSeries bs{b.name, {}, 0};
     for (const ForkResult &f : b.forks) {
-      if (f.failed() || f.warmup) {
+      if (!f.measured()) {
         ++bs.other_forks;
         continue;
       }

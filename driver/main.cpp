@@ -26,6 +26,7 @@ int main(int argc, char **argv) {
   app.require_subcommand(1);
   steady::driver::add_audit(app, after_dashes);
   steady::driver::add_cxx(app, after_dashes);
+  steady::driver::add_gtest(app, after_dashes);
   steady::driver::add_evaluate(app);
   steady::driver::add_compare(app);
   steady::driver::add_analyze(app);

@@ -34,8 +34,18 @@ std::string include_path() {
       .append("/..");
 }
 
+std::string gbench_include_path() {
+  return first_existing("STEADY_GBENCH_INCLUDE", self_dir() / ".." / "include" / "steady-gbench",
+                        STEADY_GBENCH_INCLUDE_BUILD_PATH);
+}
+
 std::string runtime_path() {
   return first_existing("STEADY_RUNTIME", self_dir() / ".." / "lib" / STEADY_RUNTIME_NAME, STEADY_RUNTIME_BUILD_PATH);
+}
+
+std::string gtest_runtime_path() {
+  return first_existing("STEADY_GTEST_RUNTIME", self_dir() / ".." / "lib" / "libsteady_gtest.a",
+                        STEADY_GTEST_RUNTIME_BUILD_PATH);
 }
 
 std::string clang_path() {

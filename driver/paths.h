@@ -9,7 +9,10 @@ namespace steady::driver {
 
 std::string plugin_path();
 std::string include_path();
+// Google Benchmark's header on steady's runtime (runtime/gbench/include).
+std::string gbench_include_path();
 std::string clang_path();
-std::string runtime_path(); // libsteady.a
+std::string runtime_path();       // libsteady.a
+std::string gtest_runtime_path(); // libsteady_gtest.a: the runner without main, and the GoogleTest adapter
 
 } // namespace steady::driver

@@ -15,6 +15,8 @@
 
 #include <fmt/core.h>
 
+#include "gtest.h"
+
 extern char **environ;
 
 namespace steady::driver {
@@ -29,7 +31,10 @@ std::vector<char *> c_argv(const std::vector<std::string> &args) {
 
 int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_path, int out_fd, int err_fd,
                   bool own_group) {
-  std::vector<char *> argv = c_argv(args);
+  // A benchmark binary given by its path may be a GoogleTest binary, whose
+  // runner options travel in its environment (steady gtest).
+  Invocation inv = search_path ? Invocation{args, {}} : runner_invocation(args);
+  std::vector<char *> argv = c_argv(inv.argv), env = c_argv(inv.env);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   if (out_fd >= 0)
@@ -42,7 +47,8 @@ int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
     posix_spawnattr_setpgroup(&attr, 0);
   }
-  int e = (search_path ? posix_spawnp : posix_spawn)(&pid, argv[0], &fa, &attr, argv.data(), environ);
+  int e = (search_path ? posix_spawnp : posix_spawn)(&pid, argv[0], &fa, &attr, argv.data(),
+                                                     search_path ? environ : env.data());
   posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&fa);
   return e;

@@ -189,7 +189,7 @@ json benchmark_json(const BenchmarkResult &b, const BenchmarkSeries &analyzed, s
   std::size_t warmup_used = 0, measured = 0;
   bool any_samples = false;
   for (const ForkResult &f : b.forks) {
-    if (f.failed() || f.warmup) {
+    if (!f.measured()) {
       other.push_back({{"fork", f.number},
                        {"status", f.warmup ? std::string("warmup fork") : to_string(f.status)},
                        {"error", f.error}});

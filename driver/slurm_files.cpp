@@ -1,6 +1,9 @@
 #include "slurm_files.h"
 
 #include <initializer_list>
+#include <ostream>
+
+#include "steady/output_file.h"
 
 namespace steady::driver {
 
@@ -36,6 +39,10 @@ State state_from_json(nlohmann::json j) {
           nest(t, "slurm", {"state", "exit_code", "node", "job_id"});
     }
   return j.get<State>();
+}
+
+void write_run_file(const std::string &path, const nlohmann::json &doc) {
+  write_output(path, [&](std::ostream &out) { out << doc.dump(1) << "\n"; });
 }
 
 } // namespace steady::driver

@@ -61,4 +61,8 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(State, invocation, waves, done)
 Plan plan_from_json(nlohmann::json j);
 State state_from_json(nlohmann::json j);
 
+// Writes the plan, the state or a wave's task list (write_output), indented
+// for people.
+void write_run_file(const std::string &path, const nlohmann::json &doc);
+
 } // namespace steady::driver

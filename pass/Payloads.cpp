@@ -56,12 +56,9 @@ PayloadsAnalysis::Result PayloadsAnalysis::run(Module &M, ModuleAnalysisManager 
     return Payloads;
   }
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
-  if (!Annotations || !Annotations->hasInitializer())
-    return Payloads;
-  auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
-  if (!Entries)
-    return Payloads;
-  for (Value *Op : Entries->operands()) {
+  auto *Entries =
+      Annotations && Annotations->hasInitializer() ? dyn_cast<ConstantArray>(Annotations->getInitializer()) : nullptr;
+  for (Value *Op : Entries ? Entries->operands() : ArrayRef<Use>()) {
     auto *Entry = dyn_cast<ConstantStruct>(Op);
     if (!Entry || Entry->getNumOperands() < 2)
       continue;
@@ -73,6 +70,7 @@ PayloadsAnalysis::Result PayloadsAnalysis::run(Module &M, ModuleAnalysisManager 
     Constant *Args = Entry->getNumOperands() >= 5 ? Entry->getOperand(4) : nullptr;
     Payloads.push_back({F, Args ? globalFromArgs(Args, 0) : nullptr, Args ? globalFromArgs(Args, 1) : nullptr});
   }
+  addTestBodies(M, Payloads);
   return Payloads;
 }
 

@@ -112,6 +112,10 @@ void emitSink(llvm::IRBuilderBase &B, llvm::Value *V);
 /// is observable at this point.
 void emitEscape(llvm::IRBuilderBase &B, llvm::Value *Ptr);
 
+/// Pinned layout: starts F, a function the plugin owns, on the -steady-align
+/// boundary (Layout.cpp); nothing with -steady-layout=native.
+void pinLayout(llvm::Function &F);
+
 /// Function attribute on the runtime's measured loop (run_batch<B>): the name
 /// of the payload it runs.
 inline constexpr const char *HarnessAttr = "steady-harness-of";

@@ -154,6 +154,7 @@ public:
     for (auto [Orig, C] : CloneOf) {
       if (Kept.count(C)) {
         C->addFnAttr(ProtectedAttr);
+        pinLayout(*C);
         continue;
       }
       FAM.clear(*C, C->getName());
@@ -173,8 +174,10 @@ void tagHarnesses(Function &Payload) {
       continue;
     Function *H = CB->getFunction();
     CxxName N = CxxName::of(*H);
-    if (N.Context == "steady::detail" && StringRef(N.Base).starts_with("run_batch"))
+    if (N.Context == "steady::detail" && StringRef(N.Base).starts_with("run_batch")) {
       H->addFnAttr(HarnessAttr, Payload.getName());
+      pinLayout(*H);
+    }
   }
 }
 
@@ -209,6 +212,7 @@ PreservedAnalyses ProtectPass::run(Module &M, ModuleAnalysisManager &MAM) {
       F.setMetadata(InputsMD, constantInputsOf(F));
     tagHarnesses(F);
     F.addFnAttr(ProtectedAttr);
+    pinLayout(F);
     if (P.Mark)
       setMark(*P.Mark);
     FAM.invalidate(F, PreservedAnalyses::none());

@@ -63,6 +63,11 @@ public:
   Result run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
+/// GoogleTest test bodies (`Class::TestBody()`) as payloads, each with a mark
+/// and findings of its own listed in the section steady_gtest_bodies
+/// (GTestBodies.cpp; read by runtime/gtest).
+void addTestBodies(llvm::Module &M, llvm::SmallVectorImpl<Payload> &Payloads);
+
 /// print<steady-payloads>: lists the payloads found, for tests.
 class PayloadsPrinterPass : public llvm::PassInfoMixin<PayloadsPrinterPass> {
   llvm::raw_ostream &OS;

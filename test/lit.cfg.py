@@ -19,10 +19,14 @@ if sanitize:
 config.substitutions.append(("%clangxx", f"{tools}/clang++ -std=c++20 -I{inc}{sanitize}"))
 config.substitutions.append(("%clang ", f"{tools}/clang "))
 config.substitutions.append(("%plugin", config.steady_plugin))
+config.substitutions.append(("%gbench_include", os.path.join(config.steady_src_root, "runtime", "gbench", "include")))
 config.substitutions.append(("%steady_build", config.steady_obj_root))
 config.substitutions.append(("%clang_path", f"{tools}/clang++"))
 config.substitutions.append(("%steady", config.steady_tool))
+config.substitutions.append(("%libsteady_gtest", config.steady_gtest_runtime))
 config.substitutions.append(("%libsteady", config.steady_runtime))
+# A GoogleTest binary for steady gtest: GoogleTest's main, the adapter, the runner.
+config.substitutions.append(("%gtest_libs", f"-lgtest_main -lgtest -Wl,-u,steady_gtest_adapter {config.steady_gtest_runtime}"))
 config.substitutions.append(("%FileCheck", f"{tools}/FileCheck"))
 import sys
 config.substitutions.append(("%python", sys.executable))

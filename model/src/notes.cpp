@@ -20,6 +20,8 @@ struct KindInfo {
 
 // Every kind once: its name, how much it says about the number, and where it comes from.
 constexpr KindInfo kKinds[] = {
+    {NoteKind::trial_failed, "failed", Severity::wrong, Source::decided},
+    {NoteKind::single_shot, "single-shot", Severity::info, Source::decided},
     {NoteKind::unprotected, "unprotected", Severity::doubtful, Source::decided},
     {NoteKind::measures_nothing, "measures-nothing", Severity::wrong, Source::flag},
     {NoteKind::first_invocation_slow, "first-invocation-slow", Severity::doubtful, Source::flag},
@@ -32,6 +34,10 @@ constexpr KindInfo kKinds[] = {
     {NoteKind::stopped, "stopped", Severity::info, Source::decided},
     {NoteKind::unstable, "unstable", Severity::doubtful, Source::decided},
     {NoteKind::forks_failed, "forks-failed", Severity::doubtful, Source::decided},
+    {NoteKind::not_measured, "not-measured", Severity::wrong, Source::decided},
+    {NoteKind::ignored, "ignored", Severity::info, Source::decided},
+    {NoteKind::label, "label", Severity::info, Source::decided},
+    {NoteKind::user_counters, "counters", Severity::info, Source::decided},
     {NoteKind::ci_over_iterations, "ci-over-iterations", Severity::info, Source::decided},
     {NoteKind::not_steady, "not-steady", Severity::doubtful, Source::decided},
     {NoteKind::untrustworthy, "untrustworthy", Severity::wrong, Source::decided},
@@ -79,6 +85,10 @@ std::string stop_text(const StopResult &s) { return (s.stable ? "" : "UNSTABLE: 
 
 std::string text(const Note &n) {
   switch (n.kind) {
+  case NoteKind::trial_failed:
+    return "FAILED: " + n.message;
+  case NoteKind::single_shot:
+    return "single shot (one invocation is longer than an iteration)";
   case NoteKind::unprotected:
     return "not protected by the plugin";
   case NoteKind::measures_nothing:
@@ -111,6 +121,14 @@ std::string text(const Note &n) {
   }
   case NoteKind::forks_failed:
     return fmt::format("{} fork(s) failed", n.count);
+  case NoteKind::not_measured:
+    return "not measured: " + n.message;
+  case NoteKind::ignored:
+    return "ignored: " + n.message;
+  case NoteKind::label:
+    return "label: " + n.message;
+  case NoteKind::user_counters:
+    return "counters: " + n.message;
   case NoteKind::ci_over_iterations:
     return "one fork: CI over iterations";
   case NoteKind::not_steady:
@@ -137,6 +155,17 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
   const Summary &s = b.summary;
   std::vector<Note> notes;
   auto note = [&](NoteKind k) -> Note & { return notes.emplace_back(k); };
+  // Not measured, or its trial failed: that is all there is to say.
+  if (!b.not_measured.empty()) {
+    note(NoteKind::not_measured).message = b.not_measured;
+    return notes;
+  }
+  if (s.forks_used == 0 && !b.forks.empty() && b.stop.reason == kNotMeasured) {
+    note(NoteKind::trial_failed).message = b.forks.front().error;
+    return notes;
+  }
+  if (b.single_shot && run.config.mode != Mode::SingleShot)
+    note(NoteKind::single_shot);
   if (!b.protected_by_plugin)
     note(NoteKind::unprotected);
   for (const std::string &f : b.flags) {
@@ -159,6 +188,16 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
   }
   if (s.forks_failed)
     note(NoteKind::forks_failed).count = s.forks_failed;
+  if (!b.ignored.empty())
+    note(NoteKind::ignored).message = fmt::format("{}", fmt::join(b.ignored, ", "));
+  if (!b.label.empty())
+    note(NoteKind::label).message = b.label;
+  std::vector<std::string> counters;
+  for (const auto &[name, v] : b.user_counters)
+    if (name != "items_per_second" && name != "bytes_per_second") // the throughput column's
+      counters.push_back(fmt::format("{}={:.4g}", name, v));
+  if (!counters.empty())
+    note(NoteKind::user_counters).message = fmt::format("{}", fmt::join(counters, ", "));
   if (s.ci_over == CiOver::iterations)
     note(NoteKind::ci_over_iterations);
   if (s.bound_hit)

@@ -295,6 +295,35 @@ void from_json(const json &j, UnavailableCounter &u) {
   j.at("reason").get_to(u.reason);
 }
 
+// {"name": value, ...} in the pairs' order.
+static json named_values(const std::vector<std::pair<std::string, double>> &values) {
+  json o = json::object();
+  for (const auto &[k, v] : values)
+    o[k] = v;
+  return o;
+}
+
+static void read_named_values(const json &o, std::vector<std::pair<std::string, double>> &values) {
+  for (const auto &[k, v] : o.items())
+    values.emplace_back(k, v.get<double>());
+}
+
+void to_json(json &j, const StateReport &r) {
+  j = {{"counters", named_values(r.counters)}, {"label", r.label},
+       {"complexity_n", r.complexity_n},       {"items_per_op", r.items_per_op},
+       {"bytes_per_op", r.bytes_per_op},       {"setup_ns", r.setup_ns}};
+}
+
+void from_json(const json &j, StateReport &r) {
+  if (auto c = j.find("counters"); c != j.end())
+    read_named_values(*c, r.counters);
+  optional_field(j, "label", r.label);
+  optional_field(j, "complexity_n", r.complexity_n);
+  optional_field(j, "items_per_op", r.items_per_op);
+  optional_field(j, "bytes_per_op", r.bytes_per_op);
+  optional_field(j, "setup_ns", r.setup_ns);
+}
+
 void to_json(json &j, const ForkResult &f) {
   j = {{"fork", f.number},
        {"warmup", f.warmup},
@@ -317,6 +346,8 @@ void to_json(json &j, const ForkResult &f) {
     j["ab"] = *f.ab;
   if (f.slurm)
     j["slurm"] = *f.slurm;
+  if (f.state_report)
+    j["state_report"] = *f.state_report;
 }
 
 // warmup_iterations is not read: it is the count of the warmup iterations.
@@ -343,6 +374,8 @@ void from_json(const json &j, ForkResult &f) {
     f.ab = ab->get<AbFork>();
   if (auto slurm = j.find("slurm"); slurm != j.end())
     f.slurm = slurm->get<SlurmFork>();
+  if (auto r = j.find("state_report"); r != j.end())
+    f.state_report = r->get<StateReport>();
 }
 
 void to_json(json &j, const BenchmarkResult &b) {
@@ -362,6 +395,21 @@ void to_json(json &j, const BenchmarkResult &b) {
        {"forks", b.forks},
        {"stop", b.stop},
        {"summary", b.summary}};
+  if (b.code)
+    j["code"] = *b.code;
+  // A Google Benchmark function's reports, only where there are some.
+  if (!b.user_counters.empty())
+    j["user_counters"] = named_values(b.user_counters);
+  if (!b.label.empty())
+    j["label"] = b.label;
+  if (b.complexity_n != 0)
+    j["complexity_n"] = b.complexity_n;
+  if (!b.not_measured.empty())
+    j["not_measured"] = b.not_measured;
+  if (!b.ignored.empty())
+    j["ignored"] = b.ignored;
+  if (b.single_shot)
+    j["single_shot"] = true;
 }
 
 void from_json(const json &j, BenchmarkResult &b) {
@@ -374,12 +422,21 @@ void from_json(const json &j, BenchmarkResult &b) {
   optional_field(j, "line", b.line);
   optional_field(j, "protected", b.protected_by_plugin);
   optional_field(j, "compile_findings", b.compile_findings);
+  if (auto code = j.find("code"); code != j.end())
+    b.code = code->get<CodeIdentity>();
   optional_field(j, "flags", b.flags);
+  optional_field(j, "single_shot", b.single_shot);
   optional_field(j, "first_invocation_ratio", b.first_invocation_ratio);
   optional_field(j, "bytes_per_op", b.bytes_per_op);
   optional_field(j, "items_per_op", b.items_per_op);
   optional_field(j, "stop", b.stop);
   optional_field(j, "summary", b.summary);
+  if (auto c = j.find("user_counters"); c != j.end())
+    read_named_values(*c, b.user_counters);
+  optional_field(j, "label", b.label);
+  optional_field(j, "complexity_n", b.complexity_n);
+  optional_field(j, "not_measured", b.not_measured);
+  optional_field(j, "ignored", b.ignored);
 }
 
 void to_json(json &j, const RunResult &run) {

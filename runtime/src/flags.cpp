@@ -55,7 +55,7 @@ void flag_result(BenchmarkResult &r, const TimerInfo &timer) {
     r.flags.push_back("measures-nothing");
   std::vector<double> first;
   for (const ForkResult &f : r.forks)
-    if (!f.warmup && !f.failed() && f.first_invocation_ns > 0)
+    if (f.measured() && f.first_invocation_ns > 0)
       first.push_back(f.first_invocation_ns);
   if (first.empty() || s.ns_per_op <= 0)
     return;

@@ -15,10 +15,10 @@
 
 #include <fmt/format.h>
 
+#include "batch_clock.h"
 #include "measure.h"
+#include "reentry.h"
 #include "steady/results_json.h"
-
-extern char **environ;
 
 namespace steady {
 namespace {
@@ -66,6 +66,11 @@ void handle(const json &msg, ForkResult &fork, bool &done, const std::function<v
   } else if (t == "error") {
     fork.status = ForkStatus::error;
     fork.error = msg.at("what");
+  } else if (t == "skipped") {
+    fork.status = ForkStatus::skipped;
+    fork.error = msg.at("what");
+  } else if (t == "state_report") {
+    fork.state_report = msg.at("report").get<StateReport>();
   }
 }
 
@@ -92,23 +97,21 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
                                                                 std::to_string(req.number) + "," +
                                                                 std::to_string(kChildFd)};
   argv.insert(argv.end(), req.args.begin(), req.args.end());
+  Reentry cmd = reentry_command(std::move(argv));
   // Under a wrapper the program is named by its real path, which the wrapper runs.
   std::string program = "/proc/self/exe";
   if (!req.wrapper.empty()) {
     std::error_code ec;
-    argv[0] = std::filesystem::read_symlink("/proc/self/exe", ec).string();
-    argv.insert(argv.begin(), req.wrapper.begin(), req.wrapper.end());
+    cmd.argv[0] = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    cmd.argv.insert(cmd.argv.begin(), req.wrapper.begin(), req.wrapper.end());
     program = req.wrapper.front();
   }
-  std::vector<char *> cargv;
-  for (std::string &a : argv)
-    cargv.push_back(a.data());
-  cargv.push_back(nullptr);
+  std::vector<char *> cargv = cmd.c_argv(), cenv = cmd.c_env();
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, pipefd[1], kChildFd);
   pid_t pid;
-  int err = posix_spawn(&pid, program.c_str(), &fa, nullptr, cargv.data(), environ);
+  int err = posix_spawn(&pid, program.c_str(), &fa, nullptr, cargv.data(), cenv.data());
   posix_spawn_file_actions_destroy(&fa);
   close(pipefd[1]);
   if (err) {
@@ -201,18 +204,26 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   PreemptionProbe probe;
   probe.open(timer.ticks_per_ns);
   send(fd, {{"t", "preemption"}, {"preemption", preemption_info(probe)}});
+  RunConfig own = cfg;
+  if (b.single_shot)
+    own.mode = Mode::SingleShot;
   try {
     std::optional<Callgrind> callgrind;
     if (!callgrind_out.empty())
       callgrind.emplace(callgrind_out);
     WarmupOutcome w = measure_fork(
-        {&b, &cfg, &timer, &counters, nullptr, &probe, nullptr, callgrind ? &*callgrind : nullptr},
+        {&b, &own, &timer, &counters, nullptr, &probe, nullptr, callgrind ? &*callgrind : nullptr},
         [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
         [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
     send(fd, {{"t", "warmup"},
               {"stable", w.stable},
               {"last", w.last},
               {"first_invocation_ns", w.first_invocation_ticks / timer.ticks_per_ns}});
+    if (std::optional<StateReport> r = take_state_report(timer))
+      send(fd, {{"t", "state_report"}, {"report", *r}});
+  } catch (const Skipped &e) {
+    send(fd, {{"t", "skipped"}, {"what", e.what()}});
+    return 3;
   } catch (const std::exception &e) {
     send(fd, {{"t", "error"}, {"what", std::string("exception: ") + e.what()}});
     return 3;

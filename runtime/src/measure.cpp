@@ -4,6 +4,8 @@
 #include <cmath>
 #include <memory>
 
+#include "batch_clock.h"
+
 namespace steady {
 
 // Long enough that the timer's resolution and overhead are noise (>= 1000x the
@@ -29,11 +31,34 @@ double time_batch(void (*run)(Fixture *, std::uint64_t), Fixture *state, std::ui
   return double(ticks_end(cpu) - t0);
 }
 
+// What a batch cost the payload, from the raw ticks around run(): those, or
+// what a self-timed benchmark timed (its loop less its pauses, or its manual
+// time); the timer's overhead taken out (manual time has none). It asks the
+// batch clock (a call) whether the benchmark is self-timed, so that nothing
+// of it is scheduled into the timed region (test/codegen/timed-batch.test).
+double batch_ticks(const TimerInfo &t, double raw_ticks) {
+  const BatchClock &c = batch_clock();
+  if (!c.self_timed)
+    return payload_ticks(raw_ticks, t);
+  return c.manual_ns >= 0 ? c.manual_ns * t.ticks_per_ns : payload_ticks(double(c.timed), t);
+}
+
+struct BatchTicks {
+  double payload = 0; // batch_ticks
+  double setup = 0;   // a self-timed benchmark's untimed code around its loop
+};
+
 double time_batch(const ForkPlan &p, std::uint64_t n) {
   std::uint32_t cpu;
   return time_batch(p.bench->run, p.state, n, cpu);
 }
 
+// A batch's payload ticks and, for a self-timed benchmark, its set-up: the
+// raw ticks outside the loop's span (pauses are not set-up).
+BatchTicks split(const TimerInfo &t, double raw) {
+  const BatchClock &c = batch_clock();
+  return {batch_ticks(t, raw), c.self_timed ? std::max(0.0, raw - double(c.span())) : 0.0};
+}
 // The batch size: the smallest n whose batches take the target time. The
 // first invocations in a fresh process pay one-time set-up (lazy binding,
 // libm's tables, first touches of memory: 100k ticks for a 5-tick log()), so
@@ -47,6 +72,7 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
     return 1;
   const double target = target_batch_ticks(*p.config, *p.timer, p.probe->read_ns());
   const std::uint64_t reset_every = p.state ? p.state->reset_every() : 0;
+  const TimerInfo timer = *p.timer; // a copy: nothing to load after the timed call
   auto batch = [&](std::uint64_t n) {
     if (reset_every && p.state)
       p.state->reset();
@@ -57,12 +83,21 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
   for (;;) {
     if (reset_every && n >= reset_every)
       return reset_every;
-    double fastest = batch(n);
-    for (int r = 1; r < kCalibrationRepeats && fastest >= target; ++r)
-      fastest = std::min(fastest, batch(n));
-    if (fastest >= target || n >= (std::uint64_t(1) << 40))
+    const BatchTicks first = split(timer, batch(n));
+    double fastest = first.payload, setup = first.setup;
+    // A self-timed benchmark's set-up runs once per batch: the batch grows
+    // until it is at most kMaxSetupShare of the batch's wall time.
+    auto needed = [&] { return std::max(target, setup * (1 - kMaxSetupShare) / kMaxSetupShare); };
+    for (int r = 1; r < kCalibrationRepeats && fastest >= needed(); ++r) {
+      const BatchTicks again = split(timer, batch(n));
+      fastest = std::min(fastest, again.payload);
+      setup = std::min(setup, again.setup);
+    }
+    if (p.bench->self_timed)
+      batch_clock().setup_ticks = setup;
+    if (fastest >= needed() || n >= (std::uint64_t(1) << 40))
       return n;
-    double grow = fastest > 0 ? std::clamp(1.2 * target / fastest, 2.0, 100.0) : 100.0;
+    double grow = fastest > 0 ? std::clamp(1.2 * needed() / fastest, 2.0, 100.0) : 100.0;
     n = std::uint64_t(std::ceil(double(n) * grow));
   }
 }
@@ -249,10 +284,12 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
     // A preempted single shot cannot be run again (the next would not be cold): it is kept, flagged.
     Samples &into = b.why == Preemption::None || single_shot ? kept : preempted;
     batches.count(into);
+    if (p.bench->self_timed && !warmup && &into == &kept)
+      batch_clock().keep();
     since_reset += n;
     if (per_invocation)
       state->teardown_invocation();
-    into.add(payload_ticks(b.ticks, t), n);
+    into.add(batch_ticks(t, b.ticks), n);
     ++it.batches_run;
     it.preempted_switch += b.why == Preemption::Switched;
     it.preempted_cpu_short += b.why == Preemption::CpuShort;
@@ -293,13 +330,19 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
                            const std::function<void(const Iteration &)> &on_iteration) {
   std::unique_ptr<Fixture> state = create_fixture(*plan.bench);
   plan.state = state.get();
+  batch_clock().self_timed = plan.bench->self_timed;
+  batch_clock().collect = plan.callgrind != nullptr;
+  batch_clock().ticks_per_ns = plan.timer->ticks_per_ns;
   if (state)
     state->setup();
   WarmupOutcome outcome;
   auto stopped = [&] { return outcome.stopped = plan.stop && plan.stop->load(); };
   if (plan.callgrind)
     plan.callgrind->start();
-  if (plan.config->mode != Mode::SingleShot)
+  // A self-timed benchmark's first call builds its input (Google Benchmark's
+  // set-up before the loop), and a throwaway trial would run its Setup and
+  // Teardown out of their order: not measured.
+  if (plan.config->mode != Mode::SingleShot && !plan.bench->self_timed)
     outcome.first_invocation_ticks = first_invocation(plan);
   std::uint64_t n = calibrate_batch(plan);
   on_batch_size(n);

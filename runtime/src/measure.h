@@ -36,6 +36,12 @@ inline constexpr std::size_t kMaxBatchSamples = 1000;
 // target time.
 inline constexpr int kCalibrationRepeats = 3;
 
+// A self-timed benchmark's untimed set-up around its loop (Google Benchmark's
+// code before and after `for (auto _ : state)`) runs once per batch, where
+// Google Benchmark runs it a few times in all: batches are made long enough
+// that it takes at most this share of a batch's wall time.
+inline constexpr double kMaxSetupShare = 0.1;
+
 // Preempted batches are run again; an iteration that has no clean batch by
 // the end of its time goes on for up to kPreemptionBound times its time (and
 // at most kMaxDiscarded batches), then keeps its preempted batches, flagged.

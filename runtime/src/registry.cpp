@@ -22,6 +22,10 @@ std::unique_ptr<Fixture> create_fixture(const Benchmark &b) {
   return f;
 }
 
+static ReentryFn g_reentry = nullptr;
+void set_reentry(ReentryFn fn) { g_reentry = fn; }
+ReentryFn reentry() { return g_reentry; }
+
 // One benchmark per element of the cartesian product of the axes.
 bool detail::add_benchmark(Benchmark b, const std::vector<ParamAxis> &axes) {
   std::vector<Benchmark> out{std::move(b)};
@@ -39,6 +43,23 @@ bool detail::add_benchmark(Benchmark b, const std::vector<ParamAxis> &axes) {
   for (Benchmark &c : out)
     registry().push_back(std::move(c));
   return true;
+}
+
+static std::vector<void (*)()> &deferred() {
+  static std::vector<void (*)()> all;
+  return all;
+}
+
+void detail::defer_registration(void (*expand)()) { deferred().push_back(expand); }
+
+void detail::run_deferred_registrations() {
+  // Moved out first: an expansion may defer another.
+  while (!deferred().empty()) {
+    std::vector<void (*)()> now;
+    now.swap(deferred());
+    for (auto expand : now)
+      expand();
+  }
 }
 
 const std::string &Fixture::param(std::string_view name) const {

@@ -16,7 +16,9 @@
 #include <fmt/ranges.h>
 
 #include "baseline.h"
+#include "batch_clock.h"
 #include "cli.h"
+#include "code_fingerprint.h"
 #include "flags.h"
 #include "fork.h"
 #include "measure.h"
@@ -119,8 +121,11 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     PreemptionProbe probe;
     probe.open(timer.ticks_per_ns);
     f.preemption = preemption_info(probe);
+    RunConfig own = cfg;
+    if (b.single_shot)
+      own.mode = Mode::SingleShot;
     WarmupOutcome w = measure_fork(
-        {&b, &cfg, &timer, &counters, nullptr, &probe, &g_interrupted}, [&](std::uint64_t n) { f.batch_size = n; },
+        {&b, &own, &timer, &counters, nullptr, &probe, &g_interrupted}, [&](std::uint64_t n) { f.batch_size = n; },
         [&](const Iteration &it) {
           f.iterations.push_back(it);
           progress(it);
@@ -128,8 +133,12 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     f.warmup_stable = w.stable;
     f.warmup_criterion = w.last;
     f.first_invocation_ns = w.first_invocation_ticks / timer.ticks_per_ns;
+    f.state_report = take_state_report(timer);
     if (w.stopped)
       f.status = ForkStatus::interrupted;
+  } catch (const Skipped &e) {
+    f.status = ForkStatus::skipped;
+    f.error = e.what();
   } catch (const std::exception &e) {
     f.status = ForkStatus::error;
     f.error = std::string("exception: ") + e.what();
@@ -156,8 +165,13 @@ bool select_benchmarks(const std::string &filter, std::vector<std::size_t> &sele
 // Compiled at -O0, the plugin (which runs in the optimization pipeline) has
 // nothing to protect, and the numbers are those of unoptimized code.
 void warn_unprotected(const std::vector<std::size_t> &selected) {
+  int self_timed = 0;
   for (std::size_t i : selected) {
     const Benchmark &b = benchmarks()[i];
+    if (b.self_timed && !*b.protected_by_plugin) {
+      ++self_timed;
+      continue;
+    }
     if (!b.optimized)
       std::fprintf(stderr,
                    "warning: %s (%s:%d) was compiled without optimization (-O0): it measures unoptimized code, "
@@ -169,6 +183,11 @@ void warn_unprotected(const std::vector<std::size_t> &selected) {
                    "results and constant inputs are not protected from the optimizer\n",
                    b.name.c_str(), b.file, b.line);
   }
+  if (self_timed)
+    std::fprintf(stderr,
+                 "note: %d Google Benchmark benchmark(s): the steady plugin does not protect their loops (dead "
+                 "results and constant inputs are as Google Benchmark leaves them: DoNotOptimize as written)\n",
+                 self_timed);
 }
 
 // Two registrations of one name (a header with STEADY_BENCH included in two
@@ -353,7 +372,7 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
   ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
                                  : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout, fork_wrapper_},
                                                     g_interrupted, report, nullptr, nullptr);
-  if (fork.failed() && fork.status != ForkStatus::interrupted) {
+  if (fork.failed() && fork.status != ForkStatus::interrupted && fork.status != ForkStatus::skipped) {
     progress_.done();
     // What valgrind said about it (its messages go to a log, not to the run's stderr).
     std::string why;
@@ -380,6 +399,23 @@ void declared_throughput(const Benchmark &b, BenchmarkResult &r) {
   r.items_per_op = f->items_per_op();
 }
 
+// A trial that did not pass (steady gtest's run of a test before measuring
+// it): no fork runs; a failure is kept as the benchmark's one failed fork.
+void record_trial(const Trial &t, BenchmarkResult &r) {
+  if (t.outcome == Trial::passed)
+    return;
+  if (t.outcome == Trial::not_measured) {
+    r.not_measured = t.message;
+    return;
+  }
+  ForkResult &f = r.forks.emplace_back();
+  f.number = 1;
+  f.status = t.outcome == Trial::timed_out ? ForkStatus::timeout
+             : t.outcome == Trial::crashed ? ForkStatus::crashed
+                                           : ForkStatus::error;
+  f.error = t.message;
+}
+
 // Forks while the fork loop (ForkLoop: Algorithm 1 within the minimum, the
 // maximum and the budget) wants them, then the summary; saved and printed
 // after every benchmark.
@@ -394,17 +430,37 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   result.line = b.line;
   result.protected_by_plugin = *b.protected_by_plugin;
   declared_throughput(b, result);
+  result.not_measured = b.not_measured;
+  result.ignored = b.ignored;
+  if (!b.ignored.empty()) {
+    progress_.done();
+    std::fprintf(stderr, "note: %s: %s accepted and not applied (steady decides forks, batches and iterations)\n",
+                 b.name.c_str(), fmt::format("{}", fmt::join(b.ignored, ", ")).c_str());
+  }
+  result.single_shot = b.single_shot;
+  record_trial(b.trial, result);
   ForkLoop loop(cfg_);
-  for (int f = 1; loop.wanted() > 0 && !g_interrupted; ++f) {
+  for (int f = 1;
+       loop.wanted() > 0 && !g_interrupted && result.not_measured.empty() && b.trial.outcome == Trial::passed; ++f) {
     if (until && Clock::now() >= *until && loop.out_of_budget())
       break;
     const Clock::time_point started = Clock::now();
     ForkResult &done = result.forks.emplace_back(run_one_fork(index, k, n, f, f <= cfg_.warmup_forks));
     done.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    if (done.status == ForkStatus::skipped) {
+      result.not_measured = "skipped: " + done.error;
+      break;
+    }
     loop.add(done);
   }
   finish_benchmark(result, loop.stop(), run_);
+  if (!result.not_measured.empty())
+    result.stop.reason = "not measured";
+  if (b.trial.outcome != Trial::passed)
+    result.stop = {policy_.name(), false, kNotMeasured, {}};
   result.compile_findings = compile_findings(b);
+  result.code = code_fingerprint(reinterpret_cast<const void *>(b.run));
+  summarize_state_reports(result);
   flag_result(result, run_.timer);
   run_.load_end = read_machine_load();
   save(false); // after every benchmark: a killed run still leaves a complete file
@@ -423,7 +479,8 @@ void Runner::measure(const std::vector<std::size_t> &selected) {
     longest = std::max(longest, benchmarks()[i].name.size());
     BenchmarkResult declared;
     declared_throughput(benchmarks()[i], declared);
-    throughput |= declared.bytes_per_op > 0 || declared.items_per_op > 0;
+    // A Google Benchmark function says what it processed only when it runs.
+    throughput |= declared.bytes_per_op > 0 || declared.items_per_op > 0 || benchmarks()[i].self_timed;
   }
   layout_.emplace(run_, longest, throughput, baseline_.has_value());
   const double worst = worst_case_seconds() * double(selected.size());
@@ -469,7 +526,8 @@ int Runner::finish() {
   }
   int all_failed = 0;
   for (const BenchmarkResult &r : run_.benchmarks)
-    all_failed += std::none_of(r.forks.begin(), r.forks.end(), [](const ForkResult &f) { return !f.failed(); });
+    all_failed += r.not_measured.empty() &&
+                  std::none_of(r.forks.begin(), r.forks.end(), [](const ForkResult &f) { return !f.failed(); });
   if (all_failed)
     std::fprintf(stderr, "error: every fork of %d benchmark(s) failed: nothing measured for them\n", all_failed);
   return write_failed_ || all_failed ? 1 : status;
@@ -501,6 +559,7 @@ int run_main(int argc, char **argv) {
     return serve_valgrind_probe();
   if (cli.list_reach)
     return print_reach();
+  detail::run_deferred_registrations();
   if (!cli.fork_spec.empty()) {
     std::size_t index;
     int number, fd;

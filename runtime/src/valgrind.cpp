@@ -15,14 +15,14 @@
 
 #include <fmt/format.h>
 
+#include "reentry.h"
+
 #if __has_include(<valgrind/callgrind.h>)
 #include <valgrind/callgrind.h>
 #define STEADY_HAVE_CALLGRIND 1
 #else
 #define STEADY_HAVE_CALLGRIND 0
 #endif
-
-extern char **environ;
 
 namespace steady {
 
@@ -168,19 +168,20 @@ std::string ValgrindSession::open(bool probe) {
   args.pop_back();
   args.pop_back();
   args.push_back("--callgrind-out-file=" + dir_ + "/probe.%p");
-  args.push_back(self_exe());
-  args.push_back(kValgrindProbeOption);
+  Reentry self = reentry_command({self_exe(), kValgrindProbeOption});
+  args.insert(args.end(), self.argv.begin(), self.argv.end());
   std::vector<char *> argv;
   for (std::string &a : args)
     argv.push_back(a.data());
   argv.push_back(nullptr);
+  std::vector<char *> env = self.c_env();
   const std::string log = dir_ + "/probe.log";
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
   pid_t pid;
-  int err = posix_spawn(&pid, valgrind_.c_str(), &fa, nullptr, argv.data(), environ);
+  int err = posix_spawn(&pid, valgrind_.c_str(), &fa, nullptr, argv.data(), env.data());
   posix_spawn_file_actions_destroy(&fa);
   if (err)
     return fmt::format("valgrind '{}' cannot be run: {}", valgrind_, std::strerror(err));
@@ -232,9 +233,12 @@ void Callgrind::zero() {
 // the same instructions around the payload's loop.
 [[gnu::noinline]] void Callgrind::collected_batch(const Benchmark &b, Fixture *state, std::uint64_t n) {
 #if STEADY_HAVE_CALLGRIND
-  CALLGRIND_TOGGLE_COLLECT;
+  // A self-timed benchmark switches collection with its clock (batch_clock.h).
+  if (!b.self_timed)
+    CALLGRIND_TOGGLE_COLLECT;
   b.run(state, n);
-  CALLGRIND_TOGGLE_COLLECT;
+  if (!b.self_timed)
+    CALLGRIND_TOGGLE_COLLECT;
 #else
   b.run(state, n);
 #endif

@@ -125,6 +125,14 @@ TEST(CompareDecision, VerdictsAreNamedAsTheTableSays) {
   EXPECT_STREQ(driver::to_string(Verdict::undecided), "can't tell yet");
 }
 
+TEST(SameCode, OnlyWhenBothVersionsCarryAFingerprint) {
+  const CodeIdentity a{"61999ec869cb2655", 40, 1}, b{"9282b679d6dad6f2", 50, 1};
+  EXPECT_EQ(driver::same_code(a, a), true);
+  EXPECT_EQ(driver::same_code(a, b), false);
+  EXPECT_EQ(driver::same_code(a, std::nullopt), std::nullopt);
+  EXPECT_EQ(driver::same_code(std::nullopt, std::nullopt), std::nullopt);
+}
+
 TEST(CompareGate, FractionsAndPercentages) {
   EXPECT_DOUBLE_EQ(driver::parse_fraction("2%"), 0.02);
   EXPECT_DOUBLE_EQ(driver::parse_fraction("0.02"), 0.02);

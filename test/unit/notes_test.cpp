@@ -158,5 +158,23 @@ TEST(Notes, SteadyStateVerdict) {
   EXPECT_EQ(severity(n[0].kind), Severity::doubtful);
 }
 
+TEST(Notes, ANotMeasuredOrFailedTestSaysOnlyThat) {
+  RunResult run;
+  BenchmarkResult skipped;
+  skipped.not_measured = "skipped: not here";
+  std::vector<Note> n = notes_of(run, skipped);
+  ASSERT_EQ(n.size(), 1u);
+  EXPECT_EQ(text(n[0]), "not measured: skipped: not here");
+  BenchmarkResult failed;
+  failed.stop.reason = kNotMeasured;
+  failed.forks.emplace_back().status = ForkStatus::error;
+  failed.forks[0].error = "a.cpp:3: Expected equality";
+  failed.summary.forks_failed = 1;
+  n = notes_of(run, failed);
+  ASSERT_EQ(n.size(), 1u);
+  EXPECT_EQ(text(n[0]), "FAILED: a.cpp:3: Expected equality");
+  EXPECT_EQ(severity(n[0].kind), Severity::wrong);
+}
+
 } // namespace
 } // namespace steady

@@ -35,6 +35,7 @@ RunResult full_run() {
   b.file = "f.cpp";
   b.line = 3;
   b.protected_by_plugin = true;
+  b.code = CodeIdentity{"61999ec869cb2655", 40, 1};
   ForkResult f;
   f.number = 1;
   f.status = ForkStatus::timeout;
@@ -63,6 +64,7 @@ TEST(ResultsReader, ReadingBackAndWritingAgainLosesNothing) {
   EXPECT_EQ(back.benchmarks[0].forks[0].ab->round, 2);
   EXPECT_EQ(back.benchmarks[0].summary.ci_over, CiOver::forks);
   EXPECT_EQ(back.config.mode, Mode::Sample);
+  EXPECT_EQ(back.benchmarks[0].code->fingerprint, "61999ec869cb2655");
   ResultsWriter().write(back, b);
   std::ifstream fa(a), fb(b);
   std::string sa((std::istreambuf_iterator<char>(fa)), {}), sb((std::istreambuf_iterator<char>(fb)), {});
@@ -143,6 +145,7 @@ TEST(ResultsReader, ToleratesWhatReadersDoNotNeed) {
   ASSERT_EQ(run.benchmarks.at(0).forks.at(0).iterations.size(), 1u);
   EXPECT_FALSE(run.benchmarks[0].forks[0].warmup);
   EXPECT_DOUBLE_EQ(run.timer.ticks_per_ns, 1);
+  EXPECT_FALSE(run.benchmarks[0].code); // files written before fingerprints
 }
 
 TEST(ResultsReader, AnUnknownForkStatusIsAFailure) {

@@ -20,6 +20,8 @@
 namespace steady {
 
 enum class NoteKind {
+  trial_failed,          // its trial run failed (steady gtest: a failing test): message = the failure
+  single_shot,           // measured single shot whatever the run's mode (a test longer than an iteration)
   unprotected,           // the payload was not compiled with the plugin
   measures_nothing,      // run-time flag: indistinguishable from the empty loop
   first_invocation_slow, // run-time flag: value = first invocation / steady state
@@ -32,6 +34,10 @@ enum class NoteKind {
   stopped,              // a dynamic stop, stable: message = reason, warmups, criterion
   unstable,             // ... ran to its maximum unsettled (same facts)
   forks_failed,         // count
+  not_measured,         // listed and not measured (Threads(2), skipped): message = why
+  ignored,              // what it asked for and steady does not apply: message = the list
+  label,                // a Google Benchmark function's SetLabel: message
+  user_counters,        // its counters (not items/bytes per second): message = "name=value, ..."
   ci_over_iterations,   // one fork measured: the CI is over its iterations
   not_steady,           // steady-state analysis: name = stability, count of `of` forks steady
   untrustworthy,        // count iterations without a batch free of preemption

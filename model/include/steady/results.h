@@ -170,7 +170,9 @@ stats::IterationSamples weighted_samples(const Iteration &it, double ticks_per_n
 // (one sample) when it was simulated, else its batch samples in ticks/op.
 stats::IterationSamples metric_samples(const Iteration &it);
 
-enum class ForkStatus { ok, crashed, timeout, error, interrupted, spawn_failed, runner_failed };
+// skipped: the benchmark said it cannot run (Google Benchmark's SkipWithError,
+// steady::Skipped); no further fork of it starts.
+enum class ForkStatus { ok, crashed, timeout, error, interrupted, spawn_failed, runner_failed, skipped };
 
 // A criterion's latest values by name: {"rciw": 0.012, ...}.
 using CriterionValues = std::vector<std::pair<std::string, double>>;
@@ -187,6 +189,20 @@ struct SlurmFork {
   std::string node;
   long job_id = 0, array_job_id = 0;
   int array_task_id = 0;
+};
+
+// What a Google Benchmark function set on its State in a fork's last measured
+// batch, finished as Google Benchmark finishes it: a kIsRate counter per second
+// of the batch's time, a kAvgIterations one per iteration.
+struct StateReport {
+  // User counters, with Google Benchmark's items_per_second and bytes_per_second.
+  std::vector<std::pair<std::string, double>> counters;
+  std::string label;
+  double complexity_n = 0;
+  double items_per_op = 0, bytes_per_op = 0; // SetItemsProcessed / SetBytesProcessed per iteration
+  // The untimed code around the loop, per batch (measured by the batch
+  // calibration; batches are sized so that it stays a small share).
+  double setup_ns = 0;
 };
 
 struct ForkResult {
@@ -215,6 +231,7 @@ struct ForkResult {
   double seconds = 0;
   std::optional<AbFork> ab;
   std::optional<SlurmFork> slurm;
+  std::optional<StateReport> state_report; // Google Benchmark functions only
 
   bool failed() const { return status != ForkStatus::ok; }
   // A fork whose measurements count: neither failed nor a warmup fork.
@@ -253,6 +270,10 @@ struct Summary {
   double instructions_fork_min = 0, instructions_fork_max = 0;
 };
 
+// StopResult::reason of a benchmark that got no fork: not measured, or its
+// trial failed (runtime/gtest).
+inline constexpr const char *kNotMeasured = "not measured";
+
 struct StopResult {
   std::string criterion = "none";
   bool stable = true; // false: ran to the maximum without meeting the criterion
@@ -267,6 +288,14 @@ struct CompileFinding {
   std::string message;
 };
 
+// The machine code a benchmark timed (runtime/src/code_fingerprint.h): equal
+// fingerprints in two result files mean the same instructions ran.
+struct CodeIdentity {
+  std::string fingerprint; // 16 hex digits
+  std::uint64_t bytes = 0; // code hashed, the measured loop and the callees followed
+  int functions = 0;       // functions hashed (1: everything inlined into the loop)
+};
+
 struct BenchmarkResult {
   std::string name; // with its parameters: "sort/size=64"
   std::vector<std::pair<std::string, std::string>> params;
@@ -274,15 +303,32 @@ struct BenchmarkResult {
   int line = 0;
   bool protected_by_plugin = false;
   std::vector<CompileFinding> compile_findings;
+  std::optional<CodeIdentity> code; // absent: not computed (older files, no symbols, no capstone)
   // Run-time signs that the number is not what the benchmark means to measure:
   // "measures-nothing", "first-invocation-slow" (runtime/src/flags.cpp).
   std::vector<std::string> flags;
   double first_invocation_ratio = 0; // median first invocation / ns_per_op, 0 if unknown
-  // Declared by the benchmark (Fixture::bytes_per_op, items_per_op): 0 if not.
+  // Declared by the benchmark (Fixture::bytes_per_op, items_per_op), or
+  // reported by a Google Benchmark function (SetBytesProcessed, ...): 0 if not.
   double bytes_per_op = 0, items_per_op = 0;
+  // A Google Benchmark function's counters, label and complexity N: the median
+  // over its forks of each fork's StateReport.
+  std::vector<std::pair<std::string, double>> user_counters;
+  std::string label;
+  double complexity_n = 0;
+  // Why nothing was measured ("" when measured): a feature steady does not
+  // run ("Threads(2)"), or the benchmark skipped itself ("skipped: why"), or
+  // steady gtest's trial of a test (disabled, skipped, a death test...).
+  std::string not_measured;
+  // What the benchmark asked for that steady accepts and does not apply
+  // (Google Benchmark's Repetitions(3), MinTime(0.5), ...).
+  std::vector<std::string> ignored;
   std::vector<ForkResult> forks;
   StopResult stop;
   Summary summary;
+  // Measured in single-shot mode whatever the run's mode (steady gtest: a test
+  // longer than an iteration).
+  bool single_shot = false;
 };
 
 // The two binaries steady ab ran, on a side file it writes.
@@ -310,6 +356,11 @@ struct RunResult {
 // on several Slurm nodes, each fork on one), or a bootstrap over the
 // iterations of a single fork (see CiOver).
 Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns, std::uint64_t seed);
+
+// A Google Benchmark function's counters, label, complexity N and items and
+// bytes per op on the benchmark: per value, the median over the forks that
+// reported one (model/src/state_report.cpp).
+void summarize_state_reports(BenchmarkResult &b);
 
 // A benchmark's measurement forks (ok, not warmup) and their measurement
 // iterations, with batch samples in ns/op, or in instructions per op when

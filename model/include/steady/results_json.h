@@ -23,7 +23,8 @@ NLOHMANN_JSON_SERIALIZE_ENUM(ForkStatus, {{ForkStatus::error, "error"},
                                           {ForkStatus::timeout, "timeout"},
                                           {ForkStatus::interrupted, "interrupted"},
                                           {ForkStatus::spawn_failed, "spawn-failed"},
-                                          {ForkStatus::runner_failed, "runner-failed"}})
+                                          {ForkStatus::runner_failed, "runner-failed"},
+                                          {ForkStatus::skipped, "skipped"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(CiOver, {{CiOver::none, ""},
                                       {CiOver::forks, "forks"},
                                       {CiOver::iterations, "iterations"},
@@ -41,6 +42,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimerInfo, ticks_per_ns, source,
                                                 overhead_ticks, loop_ticks_per_op)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PreemptionInfo, mechanism, fallback_reason, margin_ns, read_ns)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CompileFinding, kind, message)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CodeIdentity, fingerprint, bytes, functions)
 // Per op (an iteration's, or a summary's mean).
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Simulated, instructions, data_reads, data_writes, l1_misses, ll_misses,
                                                 estimated_cycles)
@@ -60,6 +62,8 @@ void to_json(nlohmann::json &j, const MachineLoad &l);
 void from_json(const nlohmann::json &j, MachineLoad &l);
 void to_json(nlohmann::json &j, const UnavailableCounter &u);
 void from_json(const nlohmann::json &j, UnavailableCounter &u);
+void to_json(nlohmann::json &j, const StateReport &r);
+void from_json(const nlohmann::json &j, StateReport &r);
 void to_json(nlohmann::json &j, const ForkResult &f);
 void from_json(const nlohmann::json &j, ForkResult &f);
 void to_json(nlohmann::json &j, const Summary &s);

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -13,6 +14,15 @@
 #include "steady/primitives.h"
 
 namespace steady {
+
+// What a harness learned by running a benchmark once before measuring it
+// (steady gtest runs each test once in a child first): a benchmark whose trial
+// did not pass is listed with the outcome and gets no fork.
+struct Trial {
+  enum Outcome { passed, not_measured, failed, crashed, timed_out };
+  Outcome outcome = passed;
+  std::string message; // the reason it is not measured, or the failure
+};
 
 struct Benchmark {
   std::string name; // with its parameters: "sort/size=64"
@@ -36,6 +46,27 @@ struct Benchmark {
   // it was compiled with optimization (__OPTIMIZE__, -O1 and above).
   const char *translation_unit = "";
   bool optimized = true;
+  Trial trial = {};
+  // Measured in single-shot mode whatever the run's --mode (a test longer
+  // than an iteration).
+  bool single_shot = false;
+  // The benchmark times its own batches (a Google Benchmark function: its
+  // loop, less its paused regions, or its manual time) on the batch clock
+  // (runtime/src/batch_clock.h); the runner reads that instead of timing run().
+  bool self_timed = false;
+  // Listed and not measured, and why ("Threads(2): ..."); "" when measured.
+  std::string not_measured{};
+  // What it asked for that steady accepts and does not apply, said once.
+  std::vector<std::string> ignored{};
+  // The registering adapter's own description of the benchmark.
+  const void *context = nullptr;
+};
+
+// Thrown by a benchmark that cannot run here (Google Benchmark's
+// SkipWithError): it is reported skipped with the message, and no further
+// fork of it starts.
+struct Skipped : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 // Every benchmark registered in the program, in registration order.
@@ -48,9 +79,25 @@ std::unique_ptr<Fixture> create_fixture(const Benchmark &b);
 // Runs the benchmarks selected by the command line; what `main` in libsteady calls.
 int run_main(int argc, char **argv);
 
+// How a fork re-enters the program. By default the runner's options are on
+// the fork's command line; a program whose own `main` must not see them (a
+// GoogleTest binary under steady gtest) sets a function that moves them
+// elsewhere: it gets the fork's argv (argv[0] then the runner's options) and
+// the environment it will have, and may rewrite both.
+using ReentryFn = void (*)(std::vector<std::string> &argv, std::vector<std::string> &env);
+void set_reentry(ReentryFn fn);
+ReentryFn reentry();
+
 namespace detail {
 
 bool add_benchmark(Benchmark b, const std::vector<ParamAxis> &axes);
+
+// A registration that can only be made once main() runs: foreign frameworks
+// (Google Benchmark, GoogleTest) configure their benchmarks after static
+// initialization. Each is called once, in the order deferred, before the
+// runner reads the registry (run_deferred_registrations, from run_main).
+void defer_registration(void (*expand)());
+void run_deferred_registrations();
 
 // The measured loop. Instantiated at the end of the translation unit, after
 // the payload (whose return type is deduced) has been defined; kept out of

@@ -1,0 +1,97 @@
+// steady ab's internals (ab.cpp), by stage: ab.cpp runs the command and
+// its rounds; ab_runner.cpp talks to the two binaries (probes, runner
+// arguments, forks run and read back, a round on Slurm); ab_report.cpp
+// writes the side files and the comparison. What it decides between rounds
+// is ab_tally.h.
+#pragma once
+
+#include <atomic>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ab_tally.h"
+#include "comparison.h"
+#include "process.h"
+#include "slurm.h"
+#include "steady/results.h"
+
+namespace steady::driver::ab {
+
+// SIGINT or SIGTERM (ab.cpp's handler): no new fork starts, the running one
+// is told to stop (a terminal's Ctrl-C reaches it anyway), and everything
+// measured is kept.
+extern std::atomic<int> g_signal;
+
+struct AbOptions {
+  std::string bin[2];
+  std::string filter = ".*";
+  bool changed_only = false; // run only the benchmarks whose reachable code differs (steady select)
+  int warmup_iterations = 3, iterations = 10, min_forks = 5, max_forks = 40;
+  double iteration_time = 0, budget = 0, fork_timeout = 120; // 0: the runner's default / no budget
+  // --help and --list finish in milliseconds; a binary that hangs on them is
+  // not a steady runner.
+  double probe_timeout = 10;
+  std::uint64_t seed = 1;
+  std::string json_side[2];
+  bool verbose = false;
+  std::vector<std::string> runner_args;
+  // --slurm: every round is a job array, a task per benchmark running its A
+  // and B fork one after the other on one node (slurm.h).
+  bool slurm = false;
+  SlurmPlace place;
+};
+
+inline const char *kSide[2] = {"A", "B"};
+
+// A benchmark: its forks on both sides, and what ab decided about it.
+struct Bench : AbTally {
+  std::string name;
+  // Each side's forks as typed results; name, params, file, line and
+  // protected come from the first fork a runner measured.
+  BenchmarkResult side[2];
+  bool identified = false;
+};
+
+class Ab {
+public:
+  Ab(AbOptions o, CompareOptions c) : o_(std::move(o)), c_(std::move(c)), rng_(o_.seed) {}
+  int run();
+
+private:
+  AbOptions o_;
+  CompareOptions c_;
+  std::mt19937_64 rng_;
+  std::string tmp_;
+  std::vector<Bench> benches_;
+  std::optional<RunResult> header_[2]; // the first runner's result file of each side, without benchmarks
+  double ticks_per_ns_ = 0;            // one conversion for every fork of both sides
+  std::string timer_source_;
+  int sequence_ = 0;
+  std::string slurm_name_; // the Slurm jobs' name (--slurm)
+  // A runner under --instrument=valgrind succeeded: the others need not
+  // check valgrind again (its probe costs a valgrind start-up per fork).
+  bool valgrind_checked_[2] = {false, false}; // per side: it checks that binary
+  // The runner keeps baselines and thins its JSON's samples (steady 0.1 and
+  // later, as its --help says): ab's forks are neither runs to compare with
+  // nor to be thinned.
+  bool keeps_baselines_[2] = {false, false};
+
+  bool check_binary(int side, std::vector<std::string> &names);
+  bool select_benchmarks();
+  std::vector<std::string> runner_args(int side, const Bench &b, const std::string &out) const;
+  ForkResult read_fork(Bench &b, int side, const std::string &out, std::string &problem);
+  void run_fork(Bench &b, int side, int round);
+  void collect_fork(Bench &b, int side, int round, int seq, const std::string &out, const ProgramRun &r);
+  void run_round_on_slurm(const std::vector<Bench *> &pending, int round);
+  void run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look);
+  RunResult side_results(int side) const;
+  std::optional<Row> compare(const Bench &b, const CompareOptions &c) const;
+  // Writes --json-a/--json-b (a FIFO or device only when `last`); false when
+  // one could not be written.
+  bool write_sides(bool last) const;
+  int report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent);
+};
+
+} // namespace steady::driver::ab

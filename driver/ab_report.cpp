@@ -1,0 +1,122 @@
+// What steady ab writes and prints (ab.h): each side's forks as a result
+// file, the comparison of a benchmark's two sides, and the closing table,
+// files and lines with the exit status.
+#include <fmt/core.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "ab.h"
+#include "report.h"
+#include "steady/output_file.h"
+#include "steady/results_json.h"
+
+namespace steady::driver::ab {
+
+using json = nlohmann::json;
+
+RunResult Ab::side_results(int side) const {
+  RunResult run = header_[side].value_or(RunResult{});
+  run.partial = g_signal != 0;
+  if (ticks_per_ns_ > 0)
+    run.timer.ticks_per_ns = ticks_per_ns_;
+  run.ab = AbRun{kSide[side], o_.bin[side], o_.bin[1 - side], o_.seed};
+  for (const Bench &b : benches_) {
+    if (!b.identified)
+      continue;
+    // A summary for readers of the file, as the runner's; compare recomputes
+    // from the forks.
+    StopResult stop;
+    stop.reason = b.decided ? "steady ab: decided" : "steady ab: undecided at the end of the run";
+    finish_benchmark(run.benchmarks.emplace_back(b.side[side]), std::move(stop), run);
+  }
+  return run;
+}
+
+std::optional<Row> Ab::compare(const Bench &b, const CompareOptions &c) const {
+  Series a = series_of(b.side[0], ticks_per_ns_), n = series_of(b.side[1], ticks_per_ns_);
+  if (a.forks.empty() || n.forks.empty())
+    return std::nullopt;
+  Row r = compare_series(b.name, a, n, c);
+  r.forks = std::pair(int(a.forks.size()), int(n.forks.size()));
+  r.identical_code = same_code(b.side[0].code, b.side[1].code);
+  return r;
+}
+
+bool Ab::write_sides(bool last) const {
+  bool ok = true;
+  for (int side : {0, 1}) {
+    if (o_.json_side[side].empty() || (!last && written_in_place(o_.json_side[side])))
+      continue;
+    try {
+      const json doc = side_results(side);
+      write_output(o_.json_side[side], [&](std::ostream &out) { out << doc.dump() << "\n"; });
+    } catch (const std::exception &e) {
+      fmt::print(stderr, "steady ab: {}\n", e.what());
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+// The final comparison of everything measured, at the per-look alpha the
+// decisions were made with.
+int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent) {
+  std::vector<Row> rows;
+  int undecided = 0;
+  for (Bench &b : benches_) {
+    std::optional<Row> r = compare(b, per_look);
+    if (!r) {
+      fmt::print(stderr,
+                 "steady ab: {} has too few successful forks to compare (A {} ok {} failed, B {} ok {} failed)\n",
+                 b.name, b.ok[0], b.failed[0], b.ok[1], b.failed[1]);
+      continue;
+    }
+    undecided += !r->result.decided();
+    rows.push_back(*r);
+  }
+  const bool written = write_sides(true);
+  if (rows.empty())
+    return g_signal ? 128 + g_signal : 2;
+  fmt::print("A: {}\nB: {}\n", o_.bin[0], o_.bin[1]);
+  json header = {{"schema", "steady-compare/1"},
+                 {"base", o_.bin[0]},
+                 {"new", o_.bin[1]},
+                 {"ab",
+                  {{"seed", o_.seed},
+                   {"alpha_per_look", per_look.alpha},
+                   {"looks", looks},
+                   {"seconds", elapsed},
+                   {"forks_run", sequence_},
+                   {"budget_spent", budget_spent}}}};
+  if (!o_.json_side[0].empty())
+    header["base_results"] = o_.json_side[0];
+  if (!o_.json_side[1].empty())
+    header["new_results"] = o_.json_side[1];
+  bool gate = false;
+  try {
+    gate = report(rows, per_look, "steady ab", header);
+  } catch (const std::exception &e) {
+    fmt::print(stderr, "steady ab: {}\n", e.what());
+    return 2;
+  }
+  if (!c_.html_out.empty() && !write_comparison_report(c_.html_out, "steady ab", rows, per_look,
+                                                       compared_side(fmt::format("A: {}", o_.bin[0]), side_results(0)),
+                                                       compared_side(fmt::format("B: {}", o_.bin[1]), side_results(1))))
+    return 2;
+  // A benchmark left out of the table fails the run, as a benchmark whose
+  // every fork failed fails the runner.
+  const std::size_t uncompared = benches_.size() - rows.size();
+  fmt::print("{} forks in {:.1f} s; {} of {} benchmark(s) decided{}{}; verdicts at {:g} %: each of the {} looks (at {} "
+             "forks per version) tests at {:.4g} %, so that looking again does not raise the false-positive rate\n",
+             sequence_, elapsed, rows.size() - undecided, rows.size(),
+             g_signal       ? " (interrupted)"
+             : budget_spent ? " (the --budget ran out)"
+                            : "",
+             uncompared ? fmt::format(", {} not compared (too few successful forks)", uncompared) : "",
+             100 * (1 - c_.alpha), looks.size(), fmt::join(looks, ", "), 100 * (1 - per_look.alpha));
+  if (g_signal)
+    return 128 + g_signal;
+  return !written ? 2 : gate || uncompared ? 1 : 0;
+}
+
+} // namespace steady::driver::ab

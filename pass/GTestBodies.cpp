@@ -1,0 +1,74 @@
+//===- GTestBodies.cpp - GoogleTest test bodies as payloads ----------------===//
+//
+// steady gtest measures each test's body (runtime/gtest). Every
+// `Class::TestBody()` defined in the module is a payload: it gets a mark and
+// a findings pointer of its own (as STEADY_BENCH's annotation carries), and
+// an entry { "Class", &mark, &findings } in the section steady_gtest_bodies,
+// which the adapter reads through __start_/__stop_ to tell, per test, whether
+// it was protected and what was found.
+//
+//===----------------------------------------------------------------------===//
+#include "SteadyPass.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace steady {
+
+// "ns::Suite_Name_Test<int>::TestBody()" -> "ns::Suite_Name_Test"; "" for
+// any other function.
+static std::string testClass(const Function &F) {
+  if (!F.getName().ends_with("8TestBodyEv"))
+    return "";
+  std::string D = demangle(F.getName().str());
+  constexpr StringRef Suffix = "::TestBody()";
+  if (!StringRef(D).ends_with(Suffix))
+    return "";
+  std::string Out;
+  int Depth = 0;
+  for (char C : StringRef(D).drop_back(Suffix.size())) {
+    Depth += C == '<';
+    if (Depth == 0)
+      Out += C;
+    Depth -= C == '>';
+  }
+  return Out;
+}
+
+void addTestBodies(Module &M, SmallVectorImpl<Payload> &Payloads) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  StructType *EntryTy = StructType::get(Ptr, Ptr, Ptr);
+  for (Function &F : M) {
+    if (F.isDeclaration() || any_of(Payloads, [&](const Payload &P) { return P.F == &F; }))
+      continue;
+    std::string Class = testClass(F);
+    if (Class.empty())
+      continue;
+    // Found again when the analysis runs again: the globals are made once.
+    const std::string Base = ("steady.gtest." + F.getName()).str();
+    auto *Mark = M.getNamedGlobal(Base + ".mark");
+    auto *Findings = M.getNamedGlobal(Base + ".findings");
+    if (!Mark) {
+      Mark = new GlobalVariable(M, Type::getInt8Ty(Ctx), false, GlobalValue::InternalLinkage,
+                                ConstantInt::get(Type::getInt8Ty(Ctx), 0), Base + ".mark");
+      Findings = new GlobalVariable(M, Ptr, false, GlobalValue::InternalLinkage,
+                                    ConstantPointerNull::get(cast<PointerType>(Ptr)), Base + ".findings");
+      Constant *Name = ConstantDataArray::getString(Ctx, Class);
+      auto *NameVar = new GlobalVariable(M, Name->getType(), true, GlobalValue::PrivateLinkage, Name, Base + ".class");
+      auto *Entry = new GlobalVariable(M, EntryTy, true, GlobalValue::InternalLinkage,
+                                       ConstantStruct::get(EntryTy, {NameVar, Mark, Findings}), Base + ".entry");
+      Entry->setSection("steady_gtest_bodies");
+      Entry->setAlignment(Align(8));
+      appendToUsed(M, {Entry});
+    }
+    Payloads.push_back({&F, Mark, Findings});
+  }
+}
+
+} // namespace steady

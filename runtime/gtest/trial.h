@@ -1,0 +1,21 @@
+// Each test is run in a child process before it is measured, twice on fresh
+// fixtures: what it does then decides whether it is measured (a failing, a
+// skipping, a forking test is not) and how (single shot when one invocation
+// outlasts a batch). Nothing of it is timed into the results.
+#pragma once
+
+#include "discovery.h"
+#include "steady/registry.h"
+
+namespace steady::gtest {
+
+struct TrialRun {
+  Trial trial;
+  double body_ns = 0; // the faster of the two invocations' bodies
+};
+
+// Runs `c` in a child (stdout and stderr to /dev/null), killed after
+// `timeout_seconds`.
+TrialRun try_test(const TestCase &c, double timeout_seconds);
+
+} // namespace steady::gtest

@@ -1,0 +1,22 @@
+// What machine code a benchmark times: a fingerprint of its measured loop
+// (run_batch<B>, with whatever was inlined into it) read from the process's
+// own binary, so that two builds running the same instructions are
+// recognised as such (issue 27).
+#pragma once
+
+#include <optional>
+
+#include "steady/results.h"
+
+namespace steady {
+
+// The fingerprint of the function at `fn` in this process: its instructions
+// with every address normalized (a branch inside it: its offset from the
+// entry; a call or jump out of it: the callee's name and, for a function of
+// the same binary, up to three calls deep, the callee's own code; a load of
+// read-only data: the bytes loaded; other data: the symbol's name), hashed.
+// Nothing when the binary has no symbol for it, capstone (libcapstone.so.4,
+// loaded at run time) is missing, or the machine is not x86-64.
+std::optional<CodeIdentity> code_fingerprint(const void *fn);
+
+} // namespace steady

@@ -61,11 +61,13 @@ static void registerPasses(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel Level) {
     if (Level == OptimizationLevel::O0)
       return;
+    // Before the audit, steady-protect and inlining: the source-level call
+    // edges, recorded from the code the audit has not touched yet (an audited
+    // compile's records are a plain compile's).
+    MPM.addPass(steady::ReachPass(steady::ReachPass::Stage::Start));
     bool Audit = steady::auditRequested();
     if (Audit)
       MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Prepare));
-    // Before steady-protect and inlining: the source-level call edges.
-    MPM.addPass(steady::ReachPass(steady::ReachPass::Stage::Start));
     MPM.addPass(steady::ProtectPass());
     if (Audit)
       MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Harness));
@@ -74,9 +76,11 @@ static void registerPasses(PassBuilder &PB) {
     if (Level == OptimizationLevel::O0)
       return;
     MPM.addPass(steady::FindingsPass());
-    MPM.addPass(steady::ReachPass(steady::ReachPass::Stage::End));
     if (steady::auditRequested())
       MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Report));
+    // After the audit has deleted its twins and harnesses: the code that is
+    // generated.
+    MPM.addPass(steady::ReachPass(steady::ReachPass::Stage::End));
   });
 }
 

@@ -73,9 +73,25 @@ void addressesIn(const Constant *C, SetVector<const Function *> &Out, SmallPtrSe
       addressesIn(Op, Out, Seen);
 }
 
-// The instructions without their metadata attachments (debug locations and
-// their numbering differ between builds of unchanged code), and the constant
-// data they read.
+// NAME's uses as an operand ("@NAME" followed by no further name character).
+void replaceOperand(std::string &Line, StringRef Name, StringRef With) {
+  std::string Ref = ("@" + Name).str();
+  for (size_t At = Line.find(Ref); At != std::string::npos; At = Line.find(Ref, At + With.size())) {
+    size_t End = At + Ref.size();
+    if (End < Line.size() && (isAlnum(Line[End]) || StringRef("._$").contains(Line[End]))) {
+      At = End - With.size();
+      continue;
+    }
+    Line.replace(At, Ref.size(), With.str());
+  }
+}
+
+// The instructions without what differs between compiles of unchanged code:
+// metadata attachments (debug locations and their numbering), the numbers of
+// attribute groups (a call's `#12` counts the module's other functions: the
+// attributes themselves are written instead) and the names of private
+// constants (`@.str.4` counts the string literals before it: their data is
+// written instead). The constant data the instructions read is included.
 uint64_t fingerprint(const Function &F) {
   std::string Text;
   raw_string_ostream OS(Text);
@@ -89,11 +105,21 @@ uint64_t fingerprint(const Function &F) {
       std::string Line;
       raw_string_ostream LS(Line);
       I.print(LS, MST);
-      OS << StringRef(Line).split(", !").first << "\n";
+      Line = StringRef(Line).split(", !").first.str();
+      if (const auto *CB = dyn_cast<CallBase>(&I)) {
+        StringRef Head = StringRef(Line).rtrim("0123456789");
+        if (Head.ends_with(" #"))
+          Line = Head.drop_back(2).str() + " " + CB->getAttributes().getFnAttrs().getAsString();
+      }
       for (const Use &U : I.operands())
         if (auto *G = dyn_cast<GlobalVariable>(U.get()->stripPointerCasts()))
-          if (G->isConstant() && G->hasInitializer() && Data.insert(G).second)
-            OS << *G->getInitializer() << "\n";
+          if (G->isConstant() && G->hasInitializer()) {
+            if (G->hasPrivateLinkage())
+              replaceOperand(Line, G->getName(), "@<private>");
+            if (Data.insert(G).second)
+              OS << *G->getInitializer() << "\n";
+          }
+      OS << Line << "\n";
     }
   }
   return xxh3_64bits(Text);

@@ -15,6 +15,7 @@ struct Cli {
   std::string callgrind_out;     // hidden: in a fork under callgrind, where its dumps go
   std::string layout_spec;       // hidden: in a fork under --layout=random, its layout
   bool valgrind_probe = false;   // hidden: ValgrindSession's probe
+  bool list_reach = false;       // the plugin's reach records (steady select)
   bool valgrind_checked = false; // hidden: valgrind ran this program before (steady ab)
   bool print_config = false;     // hidden: print the resolved configuration (steady slurm)
   bool counters_given = false;

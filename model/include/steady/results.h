@@ -248,6 +248,8 @@ struct ForkResult {
   std::optional<ForkLayout> layout;        // --layout=random only
 
   bool failed() const { return status != ForkStatus::ok; }
+  // Its measurement iterations' mean ns/op, weighted by ops (0 without any).
+  double mean_ns_per_op() const;
   // A fork whose measurements count: neither failed nor a warmup fork.
   bool measured() const { return !failed() && !warmup; }
   int warmup_iterations() const;

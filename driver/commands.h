@@ -22,6 +22,13 @@ void add_analyze(CLI::App &app);
 void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_slurm(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_report(CLI::App &app);
+void add_select(CLI::App &app);
+
+// Prints, per payload of NEW_BIN, the functions whose fingerprint differs from
+// OLD_BIN's or "unchanged code: not run" (select.cpp); `changed`: the payload
+// names to run. False after printing why the builds' records cannot be read.
+bool select_and_print(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
+                      std::vector<std::string> &changed);
 
 // Every output a command was asked to write (flag, path; empty paths are
 // skipped), checked before it does any work (outputs_problem: each can be

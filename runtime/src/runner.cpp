@@ -543,6 +543,20 @@ int Runner::finish() {
 
 } // namespace
 
+// The steady_reach section: one NUL-terminated text per translation unit
+// compiled with the plugin (pass/Reach.cpp); the linker defines its bounds.
+extern "C" const char __start_steady_reach[] __attribute__((weak));
+extern "C" const char __stop_steady_reach[] __attribute__((weak));
+
+static int print_reach() {
+  for (const char *p = __start_steady_reach; p && p < __stop_steady_reach;) {
+    std::string_view text(p);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    p += text.size() + 1;
+  }
+  return 0;
+}
+
 int run_main(int argc, char **argv) {
   Cli cli;
   if (int status = parse_command_line(argc, argv, cli); status >= 0)
@@ -551,6 +565,8 @@ int run_main(int argc, char **argv) {
 
   if (cli.valgrind_probe)
     return serve_valgrind_probe();
+  if (cli.list_reach)
+    return print_reach();
   detail::run_deferred_registrations();
   if (!cli.fork_spec.empty()) {
     std::size_t index;

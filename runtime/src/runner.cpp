@@ -5,11 +5,13 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <map>
 #include <memory>
 #include <optional>
 #include <regex>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -124,9 +126,25 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     RunConfig own = cfg;
     if (b.single_shot)
       own.mode = Mode::SingleShot;
+    // A payload that calls fork() makes a child that runs on in this loop:
+    // it is ended at its first iteration, after telling the runner through
+    // memory that fork() shares (the fork fails).
+    auto *child = static_cast<std::atomic<long> *>(
+        mmap(nullptr, sizeof(std::atomic<long>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+    if (child == MAP_FAILED)
+      throw std::runtime_error(std::string("mmap: ") + std::strerror(errno));
+    struct Unmap {
+      void *p;
+      ~Unmap() { munmap(p, sizeof(std::atomic<long>)); }
+    } unmap{child};
+    new (child) std::atomic<long>(0);
     WarmupOutcome w = measure_fork(
         {&b, &own, &timer, &counters, nullptr, &probe, &g_interrupted}, [&](std::uint64_t n) { f.batch_size = n; },
         [&](const Iteration &it) {
+          if (getpid() != f.pid) {
+            *child = getpid();
+            _exit(0);
+          }
           f.iterations.push_back(it);
           progress(it);
         });
@@ -136,6 +154,10 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     f.state_report = take_state_report(timer);
     if (w.stopped)
       f.status = ForkStatus::interrupted;
+    if (long pid = *child) {
+      f.status = ForkStatus::error;
+      f.error = payload_child_error(pid);
+    }
   } catch (const Skipped &e) {
     f.status = ForkStatus::skipped;
     f.error = e.what();

@@ -162,6 +162,9 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
       ->check(kPositive);
   app.add_option("--filter", c.filter, "Run benchmarks whose name matches this regex (ECMAScript)");
   app.add_flag("--list", c.list, "Print the benchmark names and exit");
+  app.add_flag("--list-reach", cli.list_reach,
+               "Print the functions each payload can reach and their fingerprints (the plugin's records, one "
+               "tab-separated line each; read by steady select) and exit");
   app.add_option("--counters", c.counters,
                  "Events to count per op (libpfm4 names: cycles, instructions, branch-misses, cache-misses, "
                  "task-clock, page-faults, ...); default: cycles,instructions when a PMU is available; "

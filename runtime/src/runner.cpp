@@ -6,6 +6,7 @@
 #include <csignal>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -292,6 +293,8 @@ Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<
     fork_wrapper_ = valgrind->command();
     valgrind_prefix_ = valgrind->out_prefix();
     fork_args_.push_back("--steady-callgrind-out=" + valgrind->out_prefix());
+    if (!valgrind->profile.empty())
+      fork_args_.push_back("--callgrind-profile=" + valgrind->profile);
   }
   total_forks_ = cfg.warmup_forks + (policy_.dynamic() ? cfg.max_forks : cfg.forks);
 }
@@ -565,7 +568,7 @@ int run_main(int argc, char **argv) {
     int number, fd;
     if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d", &index, &number, &fd) != 3 || index >= benchmarks().size())
       return 2;
-    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out);
+    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out, cli.callgrind_profile);
   }
 
   if (std::string twice = duplicate_names(); !twice.empty()) {
@@ -605,7 +608,8 @@ int run_main(int argc, char **argv) {
     return 0;
   }
   for (auto [flag, path] :
-       {std::pair("--json", &cfg.json), std::pair("--csv", &cfg.csv), std::pair("--markdown", &cfg.markdown)}) {
+       {std::pair("--json", &cfg.json), std::pair("--csv", &cfg.csv), std::pair("--markdown", &cfg.markdown),
+        std::pair("--callgrind-profile", &cli.callgrind_profile)}) {
     try {
       if (!path->empty())
         check_output(*path);
@@ -633,6 +637,8 @@ int run_main(int argc, char **argv) {
       std::fprintf(stderr, "error: --instrument=valgrind: %s (nothing was run)\n", why.c_str());
       return 2;
     }
+    if (!cli.callgrind_profile.empty())
+      session->profile = std::filesystem::absolute(cli.callgrind_profile).string();
     if (!cli.valgrind_checked)
       std::fprintf(stderr, "note: --instrument=valgrind counts the instructions the payload executes under callgrind, "
                            "not time: system calls, sleeps and waits on a clock count as the instructions they "

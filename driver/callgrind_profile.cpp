@@ -63,7 +63,7 @@ CallgrindProfile parse_callgrind_profile(std::istream &in, std::string &error) {
         return {};
       }
     } else if (line.rfind("positions:", 0) == 0) {
-      if (std::istringstream(value(10)) >> line, line != "line" ) {
+      if (std::istringstream(value(10)) >> line, line != "line") {
         error = "line " + std::to_string(number) + ": positions other than source lines";
         return {};
       }

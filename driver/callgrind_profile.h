@@ -14,8 +14,8 @@
 namespace steady::driver {
 
 struct FunctionCost {
-  std::string file; // the function's source file ("" without debug information)
-  int line = 0;     // its first line with a cost in that file (0: none known)
+  std::string file;                    // the function's source file ("" without debug information)
+  int line = 0;                        // its first line with a cost in that file (0: none known)
   double exclusive = 0, inclusive = 0; // instructions (Ir)
 };
 

@@ -94,20 +94,19 @@ bool samples_of(const CauseOptions &o, int side, const std::string &name, const 
                 SampledProfile &profile, double &ns_per_op, std::string &problem) {
   const std::string base = fmt::format("{}/{}.time", dir, kSide[side]);
   ProgramRun r = run_captured({"perf", "record", "-e", "cpu-clock", "-F", std::to_string(kSampleHz), "-q", "-o",
-                               base + ".perf", "--",
-                               o.bin[side], exact_filter(name), "--forks=3", "--stop=none", "--warmup-iterations=1",
-                               "--iterations=5", fmt::format("--iteration-time={}", o.iteration_time * 2),
-                               "--json=" + base + ".json"},
+                               base + ".perf", "--", o.bin[side], exact_filter(name), "--forks=3", "--stop=none",
+                               "--warmup-iterations=1", "--iterations=5",
+                               fmt::format("--iteration-time={}", o.iteration_time * 2), "--json=" + base + ".json"},
                               base, {.timeout = o.timeout, .search_path = true});
   if (r.status != 0) {
-    problem = r.timed_out ? fmt::format("did not finish in {:g} s", o.timeout)
-                          : fmt::format("perf record exited with status {}: {}", r.status,
-                                        r.err.substr(0, r.err.find('\n')));
+    problem = r.timed_out
+                  ? fmt::format("did not finish in {:g} s", o.timeout)
+                  : fmt::format("perf record exited with status {}: {}", r.status, r.err.substr(0, r.err.find('\n')));
     return false;
   }
-  ProgramRun report = run_captured(
-      {"perf", "report", "-i", base + ".perf", "--stdio", "--no-children", "--sort", "symbol", "-F", "sample,period,sym", "-q"},
-      base + ".report", {.timeout = o.timeout, .search_path = true});
+  ProgramRun report = run_captured({"perf", "report", "-i", base + ".perf", "--stdio", "--no-children", "--sort",
+                                    "symbol", "-F", "sample,period,sym", "-q"},
+                                   base + ".report", {.timeout = o.timeout, .search_path = true});
   if (report.status != 0) {
     problem = "perf report failed: " + report.err.substr(0, report.err.find('\n'));
     return false;
@@ -171,7 +170,8 @@ void print_disagreements(const std::vector<std::string> &changed_not_in_cause,
 }
 
 void print_time_cause(const std::string &name, const TimeCause &c, const double ns[2], int top, bool have_changed) {
-  fmt::print("{}: {:.3g} -> {:.3g} ns/op (median iteration), perf cpu-clock samples per function\n", name, ns[0], ns[1]);
+  fmt::print("{}: {:.3g} -> {:.3g} ns/op (median iteration), perf cpu-clock samples per function\n", name, ns[0],
+             ns[1]);
   if (c.functions.empty())
     fmt::print("  no function's sampled time per op differs beyond sampling noise\n");
   int shown = 0;
@@ -190,8 +190,8 @@ void print_time_cause(const std::string &name, const TimeCause &c, const double 
 nlohmann::json time_cause_json(const std::string &name, const TimeCause &c, const double ns[2]) {
   nlohmann::json fns = nlohmann::json::array();
   for (const TimeDelta &d : c.functions)
-    fns.push_back(
-        {{"function", d.function}, {"ns_per_op", {{"a", d.ns_per_op[0]}, {"b", d.ns_per_op[1]}, {"delta", d.delta()}}}});
+    fns.push_back({{"function", d.function},
+                   {"ns_per_op", {{"a", d.ns_per_op[0]}, {"b", d.ns_per_op[1]}, {"delta", d.delta()}}}});
   return {{"name", name},
           {"metric", "time"},
           {"ns_per_op", {{"a", ns[0]}, {"b", ns[1]}}},

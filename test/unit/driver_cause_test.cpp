@@ -2,9 +2,9 @@
 // callgrind dumps: exclusive and inclusive counts per function under name
 // compression, relative positions, inlined files and recursion; the diff per
 // op, its order, and where it disagrees with the changed functions.
-#include <gtest/gtest.h>
-
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "callgrind_profile.h"
 #include "cause.h"

@@ -112,6 +112,7 @@ int Ab::run() {
   sa.sa_handler = on_signal;
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
+  on_output_interrupt([] { return g_signal != 0; });
   if (!select_benchmarks())
     return g_signal ? 128 + g_signal : 2;
 
@@ -215,7 +216,8 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
     check_outputs("steady ab", {{"--json-a", o->json_side[0]},
                                 {"--json-b", o->json_side[1]},
                                 {"--json", c->json_out},
-                                {"--markdown", c->markdown_out}});
+                                {"--markdown", c->markdown_out},
+                                {"--html", c->html_out}});
     if (!c->html_out.empty() && !check_report_output(c->html_out, "steady ab"))
       throw CLI::RuntimeError(2);
     if (o->changed_only && !restrict_to_changed(*o))

@@ -3,7 +3,6 @@
 // CLI::RuntimeError(status), which CLI11_PARSE turns into the return value.
 #pragma once
 
-#include <initializer_list>
 #include <map>
 #include <set>
 #include <string>
@@ -39,10 +38,10 @@ bool changed_by_payload(const std::string &tool, const std::string &old_bin, con
 void add_cause(CLI::App &app);
 
 // Every output a command was asked to write (flag, path; empty paths are
-// skipped), checked before it does any work: on the first that cannot be
-// written, prints "TOOL: FLAG: cannot write 'PATH': <errno text>" and throws
-// CLI::RuntimeError(2).
-void check_outputs(const std::string &tool, std::initializer_list<std::pair<const char *, std::string>> outputs);
+// skipped), checked before it does any work (outputs_problem: each can be
+// written, no two are one file): on the first problem, prints "TOOL: FLAG:
+// <problem> (nothing was done)" and throws CLI::RuntimeError(2).
+void check_outputs(const std::string &tool, const std::vector<std::pair<std::string, std::string>> &outputs);
 
 struct CompareOptions;
 // The comparison options shared by compare and ab (compare.cpp).

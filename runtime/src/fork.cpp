@@ -228,7 +228,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
 }
 
 int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer,
-               const std::string &callgrind_out, const std::string &layout) {
+               const std::string &callgrind_out, const std::string &callgrind_profile, const std::string &layout) {
   Benchmark b = benchmarks().at(bench_index);
   // --layout=random: the heap moved before anything allocates for the
   // benchmark, the stack below this frame, and the chosen copy of the loop.
@@ -270,7 +270,7 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   try {
     std::optional<Callgrind> callgrind;
     if (!callgrind_out.empty())
-      callgrind.emplace(callgrind_out);
+      callgrind.emplace(callgrind_out, callgrind_profile);
     WarmupOutcome w = measure_fork(
         {&b, &own, &timer, &counters, nullptr, &probe, nullptr, callgrind ? &*callgrind : nullptr},
         [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },

@@ -50,6 +50,7 @@ std::string payload_child_error(long pid);
 // `callgrind_out` (where its dumps go) is given; in the layout `layout`
 // (layout_spec: runtime/src/layout.h) when given.
 int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer,
-               const std::string &callgrind_out = "", const std::string &layout = "");
+               const std::string &callgrind_out = "", const std::string &callgrind_profile = "",
+               const std::string &layout = "");
 
 } // namespace steady

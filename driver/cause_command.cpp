@@ -40,8 +40,9 @@ struct CauseOptions {
 };
 
 const char *kSide[2] = {"A", "B"};
-// perf's sampling rate with --time (its default is 4000 Hz; a prime avoids
-// beating with periodic work).
+// perf's sampling rate with --time, about its default of 4000 Hz (a prime
+// avoids beating with periodic work). At 20 kHz this VM's timer interrupts
+// slowed the payload of scripts/bench-cause from ~200 to ~300 ns/op.
 constexpr int kSampleHz = 4999;
 
 // One benchmark of one binary under callgrind: its per-function profile and

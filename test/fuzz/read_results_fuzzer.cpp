@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   } catch (const std::runtime_error &) {
   }
   try {
-    for (const auto &[name, series] : steady::driver::load_series(path))
+    for (const auto &[name, series] : steady::driver::load_side(path).series)
       steady::driver::compare_series(name, series, series, {});
   } catch (const std::runtime_error &) {
   }

@@ -254,7 +254,8 @@ TEST(ForkLoop, PrecisionDecidesAlikeOnForksAndSamples) {
 // (scripts/interval-coverage). Fixed seed; 10 000 runs: a standard error of
 // 0.13 %.
 TEST(ForkLoop, PrecisionStopCoversAtLeast98PercentOfItsNominal99) {
-  RunConfig cfg = precision(8, 50);
+  // The default minimum and maximum of forks.
+  RunConfig cfg = precision(RunConfig{}.min_forks, RunConfig{}.max_forks);
   std::mt19937_64 g(20261126);
   std::normal_distribution<double> fork_mean(100, 3.5);
   const int runs = 10000;
@@ -278,7 +279,7 @@ TEST(ForkLoop, PrecisionStopCoversAtLeast98PercentOfItsNominal99) {
     reached += loop.stop().stable;
   }
   EXPECT_GE(double(covered) / runs, 0.98) << covered;
-  EXPECT_GT(reached, runs * 9 / 10); // the stop, not the maximum, ended most runs
+  EXPECT_GT(reached, runs * 3 / 4); // the stop, not the maximum (30 forks), ended most runs
 }
 
 } // namespace

@@ -5,11 +5,14 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
 #include <regex>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -124,9 +127,25 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     RunConfig own = cfg;
     if (b.single_shot)
       own.mode = Mode::SingleShot;
+    // A payload that calls fork() makes a child that runs on in this loop:
+    // it is ended at its first iteration, after telling the runner through
+    // memory that fork() shares (the fork fails).
+    auto *child = static_cast<std::atomic<long> *>(
+        mmap(nullptr, sizeof(std::atomic<long>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+    if (child == MAP_FAILED)
+      throw std::runtime_error(std::string("mmap: ") + std::strerror(errno));
+    struct Unmap {
+      void *p;
+      ~Unmap() { munmap(p, sizeof(std::atomic<long>)); }
+    } unmap{child};
+    new (child) std::atomic<long>(0);
     WarmupOutcome w = measure_fork(
         {&b, &own, &timer, &counters, nullptr, &probe, &g_interrupted}, [&](std::uint64_t n) { f.batch_size = n; },
         [&](const Iteration &it) {
+          if (getpid() != f.pid) {
+            *child = getpid();
+            _exit(0);
+          }
           f.iterations.push_back(it);
           progress(it);
         });
@@ -136,6 +155,10 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     f.state_report = take_state_report(timer);
     if (w.stopped)
       f.status = ForkStatus::interrupted;
+    if (long pid = *child) {
+      f.status = ForkStatus::error;
+      f.error = payload_child_error(pid);
+    }
   } catch (const Skipped &e) {
     f.status = ForkStatus::skipped;
     f.error = e.what();
@@ -293,6 +316,8 @@ Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<
     fork_wrapper_ = valgrind->command();
     valgrind_prefix_ = valgrind->out_prefix();
     fork_args_.push_back("--steady-callgrind-out=" + valgrind->out_prefix());
+    if (!valgrind->profile.empty())
+      fork_args_.push_back("--callgrind-profile=" + valgrind->profile);
   }
   total_forks_ = cfg.warmup_forks + (policy_.dynamic() ? cfg.max_forks : cfg.forks);
 }
@@ -573,7 +598,7 @@ int run_main(int argc, char **argv) {
     int number, fd;
     if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d", &index, &number, &fd) != 3 || index >= benchmarks().size())
       return 2;
-    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out);
+    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out, cli.callgrind_profile);
   }
 
   if (std::string twice = duplicate_names(); !twice.empty()) {
@@ -613,8 +638,10 @@ int run_main(int argc, char **argv) {
     return 0;
   }
   const std::string binary = argc > 0 ? argv[0] : "benchmark";
-  std::vector<std::pair<std::string, std::string>> outputs = {
-      {"--json", cfg.json}, {"--csv", cfg.csv}, {"--markdown", cfg.markdown}};
+  std::vector<std::pair<std::string, std::string>> outputs = {{"--json", cfg.json},
+                                                              {"--csv", cfg.csv},
+                                                              {"--markdown", cfg.markdown},
+                                                              {"--callgrind-profile", cli.callgrind_profile}};
   if (!cfg.save_baseline.empty()) {
     if (std::string problem = baseline_name_problem(cfg.save_baseline); !problem.empty()) {
       std::fprintf(stderr, "error: --save-baseline=%s: %s (nothing was run)\n", cfg.save_baseline.c_str(),
@@ -644,6 +671,8 @@ int run_main(int argc, char **argv) {
       std::fprintf(stderr, "error: --instrument=valgrind: %s (nothing was run)\n", why.c_str());
       return 2;
     }
+    if (!cli.callgrind_profile.empty())
+      session->profile = std::filesystem::absolute(cli.callgrind_profile).string();
     if (!cli.valgrind_checked)
       std::fprintf(stderr, "note: --instrument=valgrind counts the instructions the payload executes under callgrind, "
                            "not time: system calls, sleeps and waits on a clock count as the instructions they "

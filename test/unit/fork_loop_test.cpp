@@ -247,6 +247,23 @@ TEST(ForkLoop, PrecisionDecidesAlikeOnForksAndSamples) {
   EXPECT_EQ(a.stop().reason, "±1.7 % after 5 forks");
 }
 
+// --stop=precision bounds each benchmark by kPrecisionBudget unless a budget
+// is given; Laaber et al.'s criteria and static runs are not bounded.
+TEST(ForkLoop, ThePrecisionStopHasADefaultBudget) {
+  RunConfig c;
+  EXPECT_EQ(benchmark_budget(c), kPrecisionBudget);
+  c.benchmark_budget = 5;
+  EXPECT_EQ(benchmark_budget(c), 5);
+  c.benchmark_budget = 0;
+  c.budget = 60; // the whole run's shares decide
+  EXPECT_EQ(benchmark_budget(c), 0);
+  c.budget = 0;
+  c.stop = "rciw";
+  EXPECT_EQ(benchmark_budget(c), 0);
+  c.stop = "none";
+  EXPECT_EQ(benchmark_budget(c), 0);
+}
+
 // Optional stopping: the interval printed at a precision stop (summarize over
 // the forks the loop ran) must cover the true mean in >= 98 % of runs, its
 // nominal level being 99 %. Fork means N(100, 3.5): the target ±2 % is met

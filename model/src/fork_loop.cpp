@@ -9,6 +9,12 @@
 
 namespace steady {
 
+double benchmark_budget(const RunConfig &cfg) {
+  if (cfg.benchmark_budget > 0 || cfg.budget > 0)
+    return cfg.benchmark_budget;
+  return stop_policy(cfg).precision ? kPrecisionBudget : 0;
+}
+
 ForkLoop::ForkLoop(const RunConfig &cfg)
     : policy_(stop_policy(cfg)), fork_stop_(policy_, cfg.min_forks),
       precision_(policy_.precision_target, cfg.min_forks), forks_(cfg.forks), min_forks_(cfg.min_forks),

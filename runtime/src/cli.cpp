@@ -3,6 +3,7 @@
 // infinite, min above max) is an error naming the option, exit status 2.
 #include "cli.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -38,11 +39,12 @@ struct Profile {
 constexpr int kSteadyForks = 3, kSteadyIterations = 600;
 constexpr double kSteadyTime = 0.01;
 
-// --quick: the default dynamic configuration with half the iteration time,
-// fewer warmup iterations and forks at most: a first look, worst case about
-// 3 x (20 + 10) x 5 ms = 0.45 s per benchmark.
-constexpr int kQuickMaxWarmup = 20, kQuickMaxForks = 3;
-constexpr double kQuickTime = 0.005;
+// --quick: the default dynamic configuration with fewer warmup iterations
+// and forks at most (the minimum of forks: its interval is as wide as the
+// forks leave it): a first look, worst case about 8 x (0.1 + (20 + 3) x 2 ms)
+// = 1.2 s per benchmark, usually 8 x 40 ms.
+constexpr int kQuickMaxWarmup = 20, kQuickMaxForks = 8;
+constexpr double kQuickTime = 0.002;
 
 void apply(const CLI::App &app, RunConfig &c, const Profile &p) {
   auto unless = [&](const char *flag, auto &field, auto value) {
@@ -133,7 +135,9 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
                  "(0.02: ±2 %)")
       ->check(kPositive)
       ->capture_default_str();
-  app.footer("By default warmup and forks stop as soon as the result is stable (--stop=rciw); "
+  app.footer("By default each fork's warmup stops once it is stable (rciw), and forks stop once the printed 99 % "
+             "CI is within --precision (--stop=precision; Laaber et al.'s former default: --stop=rciw --min-forks=2 "
+             "--max-forks=5 --iterations=10 --iteration-time=0.01 --warmup-time=0.01); "
              "--forks or --warmup-iterations without --stop select a static configuration. "
              "Every run is compared with the last run of the same binary (--no-baseline: not).");
   app.add_option("--threshold", c.threshold, "Stability threshold (default: cv 0.01, rciw 0.03, kld 0.99)")
@@ -309,6 +313,10 @@ int parse_command_line(int argc, char **argv, Cli &cli) {
            kQuickMaxForks});
     c.profile = "quick";
   }
+  // A maximum of forks below the default minimum (--max-forks=3, --quick)
+  // lowers the minimum, unless it was asked for too.
+  if (!app.count("--min-forks"))
+    c.min_forks = std::min(c.min_forks, c.max_forks);
   // Asking for a number of forks or warmup iterations (like JMH's -f, -wi)
   // means a static configuration, unless a criterion is named as well.
   if (!app.count("--stop") && (app.count("--forks") || app.count("--warmup-iterations")))

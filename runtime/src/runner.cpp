@@ -366,7 +366,8 @@ double Runner::worst_case_seconds() const {
   constexpr double kForkStart = 0.1;
   const double fork = warmups * cfg_.warmup_time + cfg_.iterations * cfg_.iteration_time + kForkStart;
   // A budget stops forks from starting, not a fork that has started.
-  return cfg_.benchmark_budget > 0 ? std::min(forks * fork, cfg_.benchmark_budget + fork) : forks * fork;
+  const double budget = benchmark_budget(cfg_);
+  return budget > 0 ? std::min(forks * fork, budget + fork) : forks * fork;
 }
 
 std::string Runner::time_left(std::size_t k, std::size_t n) const {
@@ -381,8 +382,8 @@ std::string Runner::time_left(std::size_t k, std::size_t n) const {
 
 std::optional<Runner::Clock::time_point> Runner::deadline(std::size_t k, std::size_t n) const {
   std::optional<double> share;
-  if (cfg_.benchmark_budget > 0)
-    share = cfg_.benchmark_budget;
+  if (const double budget = benchmark_budget(cfg_); budget > 0)
+    share = budget;
   if (cfg_.budget > 0) {
     const double left = cfg_.budget - std::chrono::duration<double>(bench_started_ - started_).count();
     share = std::min(share.value_or(left), left / double(n - k));

@@ -1,10 +1,11 @@
-// By default warmup and forks stop by themselves (rciw): each fork warms up
+// Laaber et al.'s criteria (here rciw at the former default's bounds; the
+// default is --stop=precision, precision-stop.cpp): each fork warms up
 // between --min-warmup and --max-warmup iterations, then measures
 // --iterations; forks stop between --min-forks and --max-forks; the table and
 // the JSON say which criterion stopped what and with which value, and a
 // benchmark that never stabilises is flagged.
 // RUN: %clangxx -O2 -fpass-plugin=%plugin %s %libsteady -o %t
-// RUN: %t --iteration-time=0.005 --warmup-time=0.005 --json=%t.json | %FileCheck %s --check-prefix=TABLE
+// RUN: %t --stop=rciw --min-forks=2 --max-forks=5 --iterations=10 --iteration-time=0.005 --warmup-time=0.005 --json=%t.json | %FileCheck %s --check-prefix=TABLE
 // RUN: %python %S/Inputs/stopping.py %t.json | %FileCheck %s --check-prefix=JSON
 // RUN: %t --filter=noisy --stop=cv --threshold=0.0000001 --max-forks=3 --max-warmup=7 --iteration-time=0.002 --warmup-time=0.002 | %FileCheck %s --check-prefix=FLAGGED
 #include <cstdint>

@@ -143,6 +143,32 @@ TEST(VerdictCalibration, ThePowerNoteKeepsItsWord) {
   EXPECT_NEAR(same / 200.0, 0.8, 0.15);
 }
 
+// "detects X % now" at 5 and 8 forks a side (the issue measured 72 % found
+// for a stated 80 % at 5): each A/A pair's X is the shift to simulate, with
+// the same fork noise; over 300 pairs the share found must not be below the
+// binomial band of 80 % (99.9 %: a check that must not flake). At 2 forks a
+// side it finds 72-75 % (60 % before): Welch's degrees of freedom, estimated
+// from two forks, are themselves too uncertain there (not asserted).
+TEST(VerdictCalibration, DetectsXPercentIsFoundAtItsStatedPower) {
+  const int pairs = 300;
+  const int low = int(boost::math::quantile(boost::math::binomial(pairs, 0.8), 0.001));
+  for (int forks : {5, 8}) {
+    Simulator sim(700 + std::uint64_t(forks));
+    int found = 0, stated = 0;
+    for (int p = 0; p < pairs; ++p) {
+      const stats::Comparison aa = stats::compare(sim.series(forks, 100), sim.series(forks, 100), {});
+      if (!aa.power)
+        continue;
+      ++stated;
+      const double x = aa.power->detectable;
+      found += stats::compare(sim.series(forks, 100), sim.series(forks, 100 * (1 + x)), {}).verdict ==
+               stats::Verdict::slower;
+    }
+    ASSERT_GT(stated, pairs * 3 / 4) << forks;
+    EXPECT_GE(found, low * stated / pairs) << forks << " forks a side";
+  }
+}
+
 // Welch's interval on fork means, checked against its closed form computed
 // by hand (Python: statistics.mean/variance, t quantiles from tables).
 TEST(VerdictCalibration, LogRatioIntervalClosedForm) {

@@ -19,6 +19,14 @@
 
 namespace steady {
 
+// Seconds after which a benchmark starts no further fork: --benchmark-budget;
+// without it and without --budget, --stop=precision's kPrecisionBudget (a
+// busy machine would otherwise spend up to --max-forks forks on every
+// benchmark, about 3x the former default's time at a load average of 15:
+// scripts/bench-precision); 0: none.
+inline constexpr double kPrecisionBudget = 1.0;
+double benchmark_budget(const RunConfig &cfg);
+
 class ForkLoop {
 public:
   // The bounds of `cfg`: forks (static), min_forks, max_forks, warmup_forks,

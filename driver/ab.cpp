@@ -112,6 +112,7 @@ int Ab::run() {
   sa.sa_handler = on_signal;
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
+  on_output_interrupt([] { return g_signal != 0; });
   if (!select_benchmarks())
     return g_signal ? 128 + g_signal : 2;
 
@@ -143,6 +144,25 @@ int Ab::run() {
 
 } // namespace ab
 
+// --changed-only: the filter becomes the changed payloads (a parameterized
+// benchmark's instances are NAME/...). False when nothing is left to run.
+static bool restrict_to_changed(ab::AbOptions &o) {
+  if (o.filter != ".*")
+    throw CLI::ValidationError("--changed-only", "selects the benchmarks itself: not with --filter");
+  std::vector<std::string> changed;
+  if (!select_and_print("steady ab", o.bin[0], o.bin[1], changed))
+    throw CLI::RuntimeError(2);
+  if (changed.empty()) {
+    fmt::print("steady ab: no benchmark reaches changed code: nothing to run\n");
+    return false;
+  }
+  std::string names;
+  for (const std::string &n : changed)
+    names += (names.empty() ? "" : "|") + regex_escape(n);
+  o.filter = "^(" + names + ")(/.*)?$";
+  return true;
+}
+
 void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   auto o = std::make_shared<ab::AbOptions>();
   auto c = std::make_shared<CompareOptions>();
@@ -154,6 +174,8 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->add_option("old", o->bin[0], "The baseline benchmark binary (A)")->required();
   sub->add_option("new", o->bin[1], "The new benchmark binary (B)")->required();
   sub->add_option("--filter", o->filter, "Benchmarks whose name matches this regex")->capture_default_str();
+  sub->add_flag("--changed-only", o->changed_only,
+                "Run only the benchmarks whose reachable code differs (as `steady select` lists them)");
   sub->add_option("--warmup-iterations,--wi", o->warmup_iterations, "Warmup iterations per fork")
       ->capture_default_str();
   sub->add_option("--iterations,-i", o->iterations, "Measurement iterations per fork")->capture_default_str();
@@ -194,9 +216,12 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
     check_outputs("steady ab", {{"--json-a", o->json_side[0]},
                                 {"--json-b", o->json_side[1]},
                                 {"--json", c->json_out},
-                                {"--markdown", c->markdown_out}});
+                                {"--markdown", c->markdown_out},
+                                {"--html", c->html_out}});
     if (!c->html_out.empty() && !check_report_output(c->html_out, "steady ab"))
       throw CLI::RuntimeError(2);
+    if (o->changed_only && !restrict_to_changed(*o))
+      return;
     ab::Ab run(*o, *c);
     if (int status = run.run())
       throw CLI::RuntimeError(status);

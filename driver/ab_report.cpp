@@ -51,7 +51,9 @@ bool Ab::write_sides(bool last) const {
       continue;
     try {
       const json doc = side_results(side);
-      write_output(o_.json_side[side], [&](std::ostream &out) { out << doc.dump() << "\n"; });
+      write_or_keep(o_.json_side[side], ".json", [&](const std::string &to) {
+        write_output(to, [&](std::ostream &out) { out << doc.dump() << "\n"; });
+      });
     } catch (const std::exception &e) {
       fmt::print(stderr, "steady ab: {}\n", e.what());
       ok = false;

@@ -232,7 +232,7 @@ void add_analyze(CLI::App &app) {
                   "Write every fork's series with its changepoints and steady-state start as an HTML page (the "
                   "charts of steady report)");
   sub->callback([o] {
-    check_outputs("steady analyze", {{"--json", o->json_out}});
+    check_outputs("steady analyze", {{"--json", o->json_out}, {"--plot", o->plot}});
     if (int status = run(*o))
       throw CLI::RuntimeError(status);
   });

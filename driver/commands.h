@@ -3,7 +3,6 @@
 // CLI::RuntimeError(status), which CLI11_PARSE turns into the return value.
 #pragma once
 
-#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,12 +22,19 @@ void add_analyze(CLI::App &app);
 void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_slurm(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_report(CLI::App &app);
+void add_select(CLI::App &app);
+
+// Prints, per payload of NEW_BIN, the functions whose fingerprint differs from
+// OLD_BIN's or "unchanged code: not run" (select.cpp); `changed`: the payload
+// names to run. False after printing why the builds' records cannot be read.
+bool select_and_print(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
+                      std::vector<std::string> &changed);
 
 // Every output a command was asked to write (flag, path; empty paths are
-// skipped), checked before it does any work: on the first that cannot be
-// written, prints "TOOL: FLAG: cannot write 'PATH': <errno text>" and throws
-// CLI::RuntimeError(2).
-void check_outputs(const std::string &tool, std::initializer_list<std::pair<const char *, std::string>> outputs);
+// skipped), checked before it does any work (outputs_problem: each can be
+// written, no two are one file): on the first problem, prints "TOOL: FLAG:
+// <problem> (nothing was done)" and throws CLI::RuntimeError(2).
+void check_outputs(const std::string &tool, const std::vector<std::pair<std::string, std::string>> &outputs);
 
 struct CompareOptions;
 // The comparison options shared by compare and ab (compare.cpp).

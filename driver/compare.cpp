@@ -265,7 +265,8 @@ void add_compare(CLI::App &app) {
     parse_gate_options(*o, *gate, *margin);
     if (trials->trials > 0 && trials->forks < 2)
       throw CLI::ValidationError("--trial-forks", "needs at least 2 forks per trial");
-    check_outputs("steady compare", {{"--json", o->json_out}, {"--markdown", o->markdown_out}});
+    check_outputs("steady compare",
+                  {{"--json", o->json_out}, {"--markdown", o->markdown_out}, {"--html", o->html_out}});
     if (!o->html_out.empty() && !check_report_output(o->html_out, "steady compare"))
       throw CLI::RuntimeError(2);
     if (int status = run(*o, *trials, files->first, files->second))

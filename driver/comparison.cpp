@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 
 #include <fmt/core.h>
 
@@ -294,13 +295,27 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
                  row.name, 100 * o.fail_on_slowdown, level, r.ratio.low, r.ratio.high);
     }
   }
+  // Both outputs are tried; the first failure is thrown. A FIFO nobody read
+  // (steady ab interrupted while waiting) leaves the text in a kept file.
+  std::exception_ptr failed;
+  auto write = [&](const std::string &path, const char *extension, const std::string &text) {
+    try {
+      write_or_keep(path, extension,
+                    [&](const std::string &to) { write_output(to, [&](std::ostream &f) { f << text; }); });
+    } catch (const std::exception &) {
+      if (!failed)
+        failed = std::current_exception();
+    }
+  };
   if (!o.json_out.empty()) {
     json doc = header;
     doc["benchmarks"] = out;
-    write_output(o.json_out, [&](std::ostream &f) { f << doc.dump(2) << "\n"; });
+    write(o.json_out, ".json", doc.dump(2) + "\n");
   }
   if (!o.markdown_out.empty())
-    write_output(o.markdown_out, [&](std::ostream &f) { f << md; });
+    write(o.markdown_out, ".md", md);
+  if (failed)
+    std::rethrow_exception(failed);
   return gate;
 }
 

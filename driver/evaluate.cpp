@@ -5,7 +5,8 @@
 // same data, and compares each dynamic result with the static one: the 99 %
 // bootstrap CI of the ratio of means (10 000 resamples) straddling 1 means "not
 // different" (Table 2); change rate, time saved, warmup iterations and forks
-// used (Table 3). The row "none" spends the whole dynamic budget (wi_max,
+// used (Table 3), and the median and largest half-width of the 99 % interval
+// each leaves the user with (issue 26). The row "none" spends the whole dynamic budget (wi_max,
 // f_max): how close to the static result the configuration can get at all.
 #include <algorithm>
 #include <cmath>
@@ -25,9 +26,10 @@ struct EvalOptions {
   std::string file;
   // "none": the dynamic configuration's whole budget, never stopped early — the
   // reference for how far any criterion's result can get from the static one.
-  std::vector<std::string> criteria = {"cv", "rciw", "kld", "rciw+kld", "none"};
+  std::vector<std::string> criteria = {"cv", "rciw", "kld", "rciw+kld", "precision", "none"};
   int static_warmup = 5, min_warmup = 5, max_warmup = 50, iterations = 10, min_forks = 2, max_forks = 5, window = 5;
   int resamples = 10000;
+  double precision = RunConfig{}.precision; // --stop=precision's target
   std::uint64_t seed = 1;
   // Seconds per benchmark after which no fork starts (0: none), replayed on
   // the forks' recorded wall times.
@@ -79,6 +81,7 @@ RunConfig replay_config(const std::string &criterion, const EvalOptions &o) {
   c.min_forks = o.min_forks;
   c.forks = c.max_forks = o.max_forks;
   c.benchmark_budget = o.benchmark_budget;
+  c.precision = o.precision;
   return c;
 }
 
@@ -123,6 +126,19 @@ Replay replay(const Recording &r, const RunConfig &cfg) {
   return out;
 }
 
+// The relative half-width of the 99 % interval the runner would print over
+// these forks (Student's t over the fork means, its low end stopped at 0, as
+// model/src/summary.cpp): what the user is left with.
+double printed_half_width(const std::vector<stats::ForkSamples> &forks) {
+  if (forks.size() < 2)
+    return NAN;
+  std::vector<double> means;
+  for (const stats::ForkSamples &f : forks)
+    means.push_back(stats::fork_mean(f));
+  const stats::Interval ci = stats::t_interval(means, 0.99);
+  return (ci.high - std::max(ci.low, 0.0)) / 2 / ci.estimate;
+}
+
 std::string mean_sd(const std::vector<double> &v, const char *fmt_one) {
   double m = std::accumulate(v.begin(), v.end(), 0.0) / double(v.size()), ss = 0;
   for (double x : v)
@@ -157,8 +173,8 @@ int evaluate(const EvalOptions &o) {
              recs.size(), o.file, o.static_warmup, o.min_warmup, o.max_warmup, o.iterations, o.min_forks, o.max_forks,
              o.window, o.benchmark_budget > 0 ? fmt::format(", budget {:g} s per benchmark", o.benchmark_budget) : "",
              o.resamples);
-  fmt::print("{:<10} {:>14} {:>20} {:>7} {:>7} {:>7} {:>11} {:>14} {:>12}\n", "criterion", "not different",
-             "change rate %", "<1%", "<2%", "<3%", "time saved", "warmup its", "forks");
+  fmt::print("{:<10} {:>14} {:>20} {:>7} {:>7} {:>7} {:>11} {:>14} {:>12} {:>16}\n", "criterion", "not different",
+             "change rate %", "<1%", "<2%", "<3%", "time saved", "warmup its", "forks", "CI ±% median/max");
   for (const std::string &c : o.criteria) {
     if (StopPolicy policy; !StopPolicy::parse(c, policy)) {
       fmt::print(stderr, "steady evaluate: '{}' is not a criterion\n", c);
@@ -166,7 +182,7 @@ int evaluate(const EvalOptions &o) {
     }
     const RunConfig cfg = replay_config(c, o);
     int same = 0, total_static = 0, total_used = 0;
-    std::vector<double> change, warmups, forks;
+    std::vector<double> change, warmups, forks, widths;
     for (const Recording &r : recs) {
       std::vector<stats::ForkSamples> static_data;
       for (const stats::ForkSamples &f : r.forks) {
@@ -183,15 +199,20 @@ int evaluate(const EvalOptions &o) {
       change.push_back(100 * std::abs(ratio.estimate - 1));
       warmups.push_back(d.warmup_mean);
       forks.push_back(double(d.measured.size()));
+      if (double w = printed_half_width(d.measured); !std::isnan(w))
+        widths.push_back(100 * w);
     }
     auto below = [&](double t) {
       return 100.0 * double(std::count_if(change.begin(), change.end(), [&](double x) { return x < t; })) /
              double(change.size());
     };
-    fmt::print("{:<10} {:>13.1f}% {:>20} {:>6.1f}% {:>6.1f}% {:>6.1f}% {:>10.1f}% {:>14} {:>12}\n", c,
+    const std::string width = widths.empty() ? "-"
+                                             : fmt::format("{:.2f} / {:.2f}", stats::quantile(widths, 0.5),
+                                                           *std::max_element(widths.begin(), widths.end()));
+    fmt::print("{:<10} {:>13.1f}% {:>20} {:>6.1f}% {:>6.1f}% {:>6.1f}% {:>10.1f}% {:>14} {:>12} {:>16}\n", c,
                100.0 * same / double(change.size()), mean_sd(change, "{:.2f}"), below(1), below(2), below(3),
                100.0 * (1 - double(total_used) / double(total_static)), mean_sd(warmups, "{:.1f}"),
-               mean_sd(forks, "{:.1f}"));
+               mean_sd(forks, "{:.1f}"), width);
   }
   return 0;
 }
@@ -214,6 +235,9 @@ void add_evaluate(CLI::App &app) {
   sub->add_option("--max-forks", o->max_forks)->capture_default_str();
   sub->add_option("--window", o->window)->capture_default_str();
   sub->add_option("--resamples", o->resamples, "Bootstrap resamples of the ratio CI")->capture_default_str();
+  sub->add_option("--precision", o->precision, "The precision criterion's target (relative half-width of the 99 % CI)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   sub->add_option("--benchmark-budget", o->benchmark_budget,
                   "Seconds per benchmark after which no fork starts, replayed on the forks' recorded wall times")
       ->check(CLI::PositiveNumber);

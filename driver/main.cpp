@@ -33,6 +33,7 @@ int main(int argc, char **argv) {
   steady::driver::add_ab(app, after_dashes);
   steady::driver::add_slurm(app, after_dashes);
   steady::driver::add_report(app);
+  steady::driver::add_select(app);
   app.set_version_flag("--version", "steady " STEADY_VERSION);
   try {
     app.parse(own, argv);

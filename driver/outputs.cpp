@@ -5,16 +5,10 @@
 
 namespace steady::driver {
 
-void check_outputs(const std::string &tool, std::initializer_list<std::pair<const char *, std::string>> outputs) {
-  for (const auto &[flag, path] : outputs) {
-    if (path.empty())
-      continue;
-    try {
-      check_output(path);
-    } catch (const std::exception &e) {
-      fmt::print(stderr, "{}: {}: {} (nothing was done)\n", tool, flag, e.what());
-      throw CLI::RuntimeError(2);
-    }
+void check_outputs(const std::string &tool, const std::vector<std::pair<std::string, std::string>> &outputs) {
+  if (std::string problem = outputs_problem(outputs); !problem.empty()) {
+    fmt::print(stderr, "{}: {} (nothing was done)\n", tool, problem);
+    throw CLI::RuntimeError(2);
   }
 }
 

@@ -147,14 +147,16 @@ ProgramRun run_captured(const std::vector<std::string> &args, const std::string 
   return r;
 }
 
-std::string exact_filter(const std::string &name) {
-  std::string r = "--filter=^";
+std::string regex_escape(const std::string &name) {
+  std::string r;
   for (char c : name) {
     if (std::strchr("\\^$.|?*+()[]{}", c))
       r += '\\';
     r += c;
   }
-  return r + "$";
+  return r;
 }
+
+std::string exact_filter(const std::string &name) { return "--filter=^" + regex_escape(name) + "$"; }
 
 } // namespace steady::driver

@@ -53,6 +53,9 @@ struct RunLimits {
 // runs in a process group of its own, killed whole at the limit.
 ProgramRun run_captured(const std::vector<std::string> &args, const std::string &capture, const RunLimits &limits = {});
 
+// NAME as an ECMAScript regex that matches it literally.
+std::string regex_escape(const std::string &name);
+
 // The runner option that selects the one benchmark NAME: "--filter=^NAME$",
 // its ECMAScript metacharacters escaped ('/' and '=' are none).
 std::string exact_filter(const std::string &name);

@@ -88,7 +88,8 @@ bool write_report(const std::string &path, const nlohmann::json &data, const std
                   const std::string &tool) {
   try {
     const std::string page = report_page(data, title);
-    write_output(path, [&](std::ostream &out) { out << page; });
+    write_or_keep(path, ".html",
+                  [&](const std::string &to) { write_output(to, [&](std::ostream &out) { out << page; }); });
   } catch (const std::exception &e) {
     fmt::print(stderr, "{}: {}\n", tool, e.what());
     return false;

@@ -27,9 +27,9 @@ void print_table(const StepOutcome &o) {
                         : std::isnan(s.between_node_share) ? "n/a"
                                                            : fmt::format("{:.1f} %", 100 * s.between_node_share);
     // How it stopped has its own column; the other notes follow it.
-    std::string notes = stop_text(b.stop);
+    std::string notes = stop_text(b.stop, o.merged.config.precision);
     for (const Note &n : notes_of(o.merged, b))
-      if (n.kind != NoteKind::stopped && n.kind != NoteKind::unstable)
+      if (n.kind != NoteKind::stopped && n.kind != NoteKind::unstable && n.kind != NoteKind::imprecise)
         notes += "; " + text(n);
     fmt::print("{:<32} {:>12.4g} {:>23} {:>9} {:>5} {:>12}  {}\n", b.name, s.ns_per_op, ci, forks, s.nodes, share,
                notes);

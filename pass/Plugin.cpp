@@ -2,6 +2,7 @@
 //
 // opt:   -load-pass-plugin=SteadyPass-22.so -passes=steady-protect
 //        -passes=steady-findings (end of pipeline: what the optimizer did to payloads)
+//        -passes='steady-reach<start>' / 'steady-reach<end>' (reach and fingerprints)
 //        -passes='print<steady-payloads>' / 'print<steady-sinks>'
 // clang: -fpass-plugin=SteadyPass-22.so runs steady-protect at the start of the
 //        -O1/-O2/-O3 pipelines, before inlining, so that protected payloads are
@@ -42,6 +43,11 @@ static void registerPasses(PassBuilder &PB) {
             MPM.addPass(steady::AuditPass(*S));
           return S.has_value();
         }
+        if (Name == "steady-reach<start>" || Name == "steady-reach<end>") {
+          using Stage = steady::ReachPass::Stage;
+          MPM.addPass(steady::ReachPass(Name == "steady-reach<start>" ? Stage::Start : Stage::End));
+          return true;
+        }
         if (Name == "print<steady-payloads>") {
           MPM.addPass(steady::PayloadsPrinterPass(outs()));
           return true;
@@ -55,6 +61,10 @@ static void registerPasses(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel Level) {
     if (Level == OptimizationLevel::O0)
       return;
+    // Before the audit, steady-protect and inlining: the source-level call
+    // edges, recorded from the code the audit has not touched yet (an audited
+    // compile's records are a plain compile's).
+    MPM.addPass(steady::ReachPass(steady::ReachPass::Stage::Start));
     bool Audit = steady::auditRequested();
     if (Audit)
       MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Prepare));
@@ -68,6 +78,9 @@ static void registerPasses(PassBuilder &PB) {
     MPM.addPass(steady::FindingsPass());
     if (steady::auditRequested())
       MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Report));
+    // After the audit has deleted its twins and harnesses: the code that is
+    // generated.
+    MPM.addPass(steady::ReachPass(steady::ReachPass::Stage::End));
   });
 }
 

@@ -13,6 +13,7 @@
 //   Audit.cpp             steady-audit: differential compilation, clang warnings
 //   TimedLoop.cpp         a Google Benchmark function's measurement loop
 //   DataUse.cpp           whether changed data steers the work
+//   Reach.cpp             steady-reach: reachable functions and their fingerprints
 //   Plugin.cpp            registration in clang's and opt's pipelines
 // Private interfaces: Protect.h, Checks.h, TimedLoop.h, DataUse.h; LLVM
 // version shims: Compat.h. All share the name "steady-protect" as DEBUG_TYPE,
@@ -113,6 +114,19 @@ class AuditPass : public llvm::PassInfoMixin<AuditPass> {
 public:
   enum class Stage { Prepare, Harness, Report };
   explicit AuditPass(Stage S) : S(S) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+
+private:
+  Stage S;
+};
+
+/// steady-reach<start|end>: what each payload can reach and a fingerprint of
+/// each function, in the `steady_reach` section for `steady select` (Reach.cpp).
+class ReachPass : public llvm::PassInfoMixin<ReachPass> {
+public:
+  enum class Stage { Start, End };
+  explicit ReachPass(Stage S) : S(S) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 

@@ -10,7 +10,8 @@
 namespace steady {
 
 ForkLoop::ForkLoop(const RunConfig &cfg)
-    : policy_(stop_policy(cfg)), fork_stop_(policy_, cfg.min_forks), forks_(cfg.forks), min_forks_(cfg.min_forks),
+    : policy_(stop_policy(cfg)), fork_stop_(policy_, cfg.min_forks),
+      precision_(policy_.precision_target, cfg.min_forks), forks_(cfg.forks), min_forks_(cfg.min_forks),
       max_forks_(cfg.max_forks), warmup_forks_(cfg.warmup_forks), max_warmup_(cfg.max_warmup),
       observe_(cfg.stop_observe) {}
 
@@ -49,7 +50,9 @@ void ForkLoop::add_measured(stats::ForkSamples samples, bool attempt) {
   // files) are summarized, not judged again.
   if (ended_ != Ended::no || !policy_.dynamic() || samples.empty())
     return;
-  if (fork_stop_.stop_after(std::move(samples)) && !observe_)
+  const bool stop =
+      policy_.precision ? precision_.stop_after(stats::fork_mean(samples)) : fork_stop_.stop_after(std::move(samples));
+  if (stop && !observe_)
     ended_ = Ended::stable;
 }
 
@@ -64,9 +67,18 @@ StopResult ForkLoop::stop() const {
   StopResult s;
   s.criterion = policy_.name();
   const bool dynamic = policy_.dynamic();
-  if (dynamic)
+  if (dynamic && !policy_.precision)
     s.last = fork_stop_.last();
-  if (ended_ == Ended::budget) {
+  if (policy_.precision && measured_ >= 2 && wanted() == 0) {
+    // What the printed interval reached, and why the forks stopped there.
+    s.half_width = precision_.half_width();
+    s.stable = ended_ == Ended::stable;
+    s.reason = fmt::format("±{:.1f} % after {} forks", 100 * s.half_width, precision_.forks());
+    if (ended_ == Ended::budget)
+      s.reason += ": budget spent";
+    else if (ended_ == Ended::no)
+      s.reason += ": max forks reached";
+  } else if (ended_ == Ended::budget) {
     s.stable = false;
     s.reason = fmt::format("budget spent after {} fork(s)", attempts_);
   } else if (!dynamic) {
@@ -87,6 +99,8 @@ StopResult ForkLoop::stop() const {
       needed.push_back(fmt::format("rciw settled within {}", policy_.rciw_threshold));
     if (policy_.kld)
       needed.push_back(fmt::format("kld rose above {}", policy_.kld_threshold));
+    if (policy_.precision) // only one fork measured: no interval over forks
+      needed = {fmt::format("a second fork measured")};
     s.stable = false;
     s.reason = fmt::format("max forks ({}) reached before {}", max_forks_, fmt::join(needed, " and "));
   }
@@ -96,7 +110,7 @@ StopResult ForkLoop::stop() const {
   s.stable &= measured_ > 0 && unsettled_.empty();
   if (!unsettled_.empty() && dynamic)
     s.reason += fmt::format("{} the warmup of fork {} did not settle within --max-warmup={}",
-                            s.reason.starts_with("stable") ? ", but" : ", and", unsettled_, max_warmup_);
+                            ended_ == Ended::stable ? ", but" : ", and", unsettled_, max_warmup_);
   return s;
 }
 

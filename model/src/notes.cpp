@@ -1,5 +1,7 @@
 #include "steady/notes.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -35,6 +37,7 @@ constexpr KindInfo kKinds[] = {
     {NoteKind::other_finding, "finding", Severity::doubtful, Source::decided},
     {NoteKind::stopped, "stopped", Severity::info, Source::decided},
     {NoteKind::unstable, "unstable", Severity::doubtful, Source::decided},
+    {NoteKind::imprecise, "imprecise", Severity::doubtful, Source::decided},
     {NoteKind::forks_failed, "forks-failed", Severity::doubtful, Source::decided},
     {NoteKind::not_measured, "not-measured", Severity::wrong, Source::decided},
     {NoteKind::ignored, "ignored", Severity::info, Source::decided},
@@ -120,7 +123,11 @@ const char *to_string(Severity s) {
 
 Severity severity(NoteKind k) { return info(k).severity; }
 
-std::string stop_text(const StopResult &s) { return (s.stable ? "" : "UNSTABLE: ") + s.reason; }
+bool wide(const StopResult &s, double precision) { return s.criterion == "precision" && s.half_width > precision; }
+
+std::string stop_text(const StopResult &s, double precision) {
+  return (s.stable ? "" : wide(s, precision) ? "WIDE: " : "UNSTABLE: ") + s.reason;
+}
 
 std::string text(const Note &n) {
   switch (n.kind) {
@@ -151,12 +158,22 @@ std::string text(const Note &n) {
   case NoteKind::other_finding:
     return n.name + ": " + n.message;
   case NoteKind::stopped:
-  case NoteKind::unstable: {
+  case NoteKind::unstable:
+  case NoteKind::imprecise: {
     std::vector<std::string> last;
     for (const auto &[name, v] : n.criterion)
       last.push_back(fmt::format("{} {:.4g}", name, v));
-    return fmt::format("{}{}; warmup {}{}", n.kind == NoteKind::unstable ? "UNSTABLE: " : "", n.message,
-                       fmt::join(n.warmups, ","), last.empty() ? "" : fmt::format("; {}", fmt::join(last, ", ")));
+    // Many short forks: their warmups' range, not a list of dozens.
+    std::string warmups = fmt::format("{}", fmt::join(n.warmups, ","));
+    if (n.warmups.size() > 5) {
+      auto [lo, hi] = std::minmax_element(n.warmups.begin(), n.warmups.end());
+      warmups = *lo == *hi ? fmt::format("{} each", *lo) : fmt::format("{}-{}", *lo, *hi);
+    }
+    const std::string prefix = n.kind == NoteKind::unstable    ? "UNSTABLE: "
+                               : n.kind == NoteKind::imprecise ? fmt::format("WIDE (target ±{:g} %): ", 100 * n.value)
+                                                               : "";
+    return fmt::format("{}{}; warmup {}{}", prefix, n.message, warmups,
+                       last.empty() ? "" : fmt::format("; {}", fmt::join(last, ", ")));
   }
   case NoteKind::forks_failed:
     return fmt::format("{} fork(s) failed", n.count);
@@ -224,8 +241,11 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
   if (s.fork_groups.size() >= 2)
     notes.push_back(disagreement_note(run, b));
   if (b.stop.criterion != "none") {
-    Note &n = note(b.stop.stable ? NoteKind::stopped : NoteKind::unstable);
+    const bool missed = wide(b.stop, run.config.precision);
+    Note &n = note(b.stop.stable ? NoteKind::stopped : missed ? NoteKind::imprecise : NoteKind::unstable);
     n.message = b.stop.reason;
+    if (missed)
+      n.value = run.config.precision;
     for (const ForkResult &f : b.forks)
       n.warmups.push_back(f.warmup_iterations());
     n.criterion = b.stop.last;

@@ -44,6 +44,7 @@ std::vector<std::string> runner_args(const RunConfig &c, const std::vector<std::
   put_profiled("--max-forks", c.max_forks, d.max_forks);
   put("--mode", std::string_view(to_string(c.mode)), std::string_view(to_string(d.mode)));
   put("--threshold", c.threshold, d.threshold);
+  put("--precision", c.precision, d.precision);
   put("--min-warmup", c.min_warmup, d.min_warmup);
   put("--min-forks", c.min_forks, d.min_forks);
   put("--window", c.window, d.window);

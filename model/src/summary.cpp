@@ -252,6 +252,7 @@ StopPolicy stop_policy(const RunConfig &cfg) {
   StopPolicy::parse(cfg.stop, p);
   p.window = cfg.window;
   p.seed = cfg.seed;
+  p.precision_target = cfg.precision;
   if (cfg.threshold > 0)
     p.cv_threshold = p.rciw_threshold = p.kld_threshold = cfg.threshold;
   return p;

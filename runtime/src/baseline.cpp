@@ -19,10 +19,20 @@ constexpr const char *kLast = "last";
 // A baseline keeps each iteration's mean alone: what the comparison uses.
 constexpr std::size_t kBaselineSamples = 1;
 
-std::string file_of(const std::string &binary, const std::string &name) {
+} // namespace
+
+std::string baseline_file(const std::string &binary, const std::string &name) {
   return (fs::path(baseline_dir(binary)) / (name + ".json")).string();
 }
-} // namespace
+
+std::string baseline_name_problem(const std::string &name) {
+  if (name.find('/') != std::string::npos)
+    return "a baseline's name cannot contain '/' (it is a file in " +
+           (fs::path(baseline_dir("")).parent_path() / "BINARY").string() + ")";
+  if (name == "." || name == "..")
+    return "'" + name + "' is not a name";
+  return "";
+}
 
 std::string baseline_dir(const std::string &binary) {
   const char *env = std::getenv("STEADY_BASELINE_DIR");
@@ -34,7 +44,11 @@ std::optional<Baseline> load_baseline(const RunConfig &cfg, const std::string &b
   if (cfg.no_baseline && cfg.baseline.empty())
     return std::nullopt;
   const std::string name = cfg.baseline.empty() ? kLast : cfg.baseline;
-  Baseline b{name, file_of(binary, name), 1, {}};
+  if (std::string problem = baseline_name_problem(name); !problem.empty()) {
+    error = fmt::format("--baseline={}: {}", name, problem);
+    return std::nullopt;
+  }
+  Baseline b{name, baseline_file(binary, name), 1, {}};
   std::error_code ec;
   if (!fs::exists(b.path, ec)) {
     if (!cfg.baseline.empty())
@@ -90,7 +104,7 @@ std::string change_cell(const Baseline &base, const BenchmarkResult &now, double
 bool save_baselines(const RunResult &run, const std::string &binary) {
   auto save = [&](const std::string &name) {
     ResultsWriter writer(kBaselineSamples);
-    writer.write(run, file_of(binary, name));
+    writer.write(run, baseline_file(binary, name));
   };
   if (!run.config.no_baseline) {
     try {
@@ -104,7 +118,7 @@ bool save_baselines(const RunResult &run, const std::string &binary) {
     try {
       save(run.config.save_baseline);
       std::fprintf(stderr, "baseline '%s' saved in %s\n", run.config.save_baseline.c_str(),
-                   file_of(binary, run.config.save_baseline).c_str());
+                   baseline_file(binary, run.config.save_baseline).c_str());
     } catch (const std::exception &e) {
       std::fprintf(stderr, "error: --save-baseline=%s: %s\n", run.config.save_baseline.c_str(), e.what());
       return false;

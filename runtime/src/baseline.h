@@ -19,8 +19,12 @@ struct Baseline {
   std::map<std::string, BenchmarkResult> benchmarks;
 };
 
-// The directory of `binary`'s baselines.
+// The directory of `binary`'s baselines, and the file of the one named NAME.
 std::string baseline_dir(const std::string &binary);
+std::string baseline_file(const std::string &binary, const std::string &name);
+
+// Why NAME cannot name a baseline (it holds a '/', or is "." or ".."), or "".
+std::string baseline_name_problem(const std::string &name);
 
 // What this run is compared with: --baseline=NAME (a missing or unreadable one
 // is an error: `error` set), else the last run when there is one.

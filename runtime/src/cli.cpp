@@ -120,11 +120,18 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
       ->check(CLI::IsMember({"avgt", "sample", "ss"}))
       ->capture_default_str();
   app.add_option("--stop", c.stop,
-                 "Dynamic reconfiguration criterion: rciw, cv, kld, rciw+kld (both), or none (static)")
+                 "Dynamic reconfiguration criterion: precision (forks stop once the printed 99 % CI is within "
+                 "--precision; warmups on rciw), or Laaber et al.'s rciw, cv, kld, rciw+kld (both), or none (static)")
       ->check([](const std::string &v) {
         StopPolicy p;
-        return StopPolicy::parse(v, p) ? std::string() : "not a criterion (rciw, cv, kld, rciw+kld, none): " + v;
+        return StopPolicy::parse(v, p) ? std::string()
+                                       : "not a criterion (precision, rciw, cv, kld, rciw+kld, none): " + v;
       })
+      ->capture_default_str();
+  app.add_option("--precision", c.precision,
+                 "With --stop=precision: the 99 % CI's half-width, as a share of the mean, at which forks stop "
+                 "(0.02: ±2 %)")
+      ->check(kPositive)
       ->capture_default_str();
   app.footer("By default warmup and forks stop as soon as the result is stable (--stop=rciw); "
              "--forks or --warmup-iterations without --stop select a static configuration. "
@@ -155,6 +162,9 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
       ->check(kPositive);
   app.add_option("--filter", c.filter, "Run benchmarks whose name matches this regex (ECMAScript)");
   app.add_flag("--list", c.list, "Print the benchmark names and exit");
+  app.add_flag("--list-reach", cli.list_reach,
+               "Print the functions each payload can reach and their fingerprints (the plugin's records, one "
+               "tab-separated line each; read by steady select) and exit");
   app.add_option("--counters", c.counters,
                  "Events to count per op (libpfm4 names: cycles, instructions, branch-misses, cache-misses, "
                  "task-clock, page-faults, ...); default: cycles,instructions when a PMU is available; "

@@ -14,6 +14,7 @@ struct Cli {
   std::string timer_spec;        // hidden: the parent's TSC frequency and source
   std::string callgrind_out;     // hidden: in a fork under callgrind, where its dumps go
   bool valgrind_probe = false;   // hidden: ValgrindSession's probe
+  bool list_reach = false;       // the plugin's reach records (steady select)
   bool valgrind_checked = false; // hidden: valgrind ran this program before (steady ab)
   bool print_config = false;     // hidden: print the resolved configuration (steady slurm)
   bool counters_given = false;

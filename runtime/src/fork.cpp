@@ -25,7 +25,25 @@ namespace {
 
 using json = nlohmann::json;
 
+// The fork process serving a benchmark (serve_fork): a payload that calls
+// fork() makes a child that runs on in the benchmark loop, and must not report
+// as this fork.
+pid_t g_server = 0;
+
+void send(int fd, const json &msg);
+
+// In a payload's child that came back to report: the runner is told (one
+// short line, written whole into the pipe) and the child ends here, before its
+// iterations are recorded as the fork's.
+[[noreturn]] void end_payload_child(int fd) {
+  const std::string line = json{{"t", "payload_child"}, {"pid", getpid()}}.dump() + "\n";
+  [[maybe_unused]] ssize_t n = write(fd, line.data(), line.size());
+  _exit(0);
+}
+
 void send(int fd, const json &msg) {
+  if (getpid() != g_server)
+    end_payload_child(fd);
   std::string line = msg.dump() + "\n";
   const char *p = line.data();
   std::size_t left = line.size();
@@ -71,10 +89,20 @@ void handle(const json &msg, ForkResult &fork, bool &done, const std::function<v
     fork.error = msg.at("what");
   } else if (t == "state_report") {
     fork.state_report = msg.at("report").get<StateReport>();
+  } else if (t == "payload_child") {
+    fork.status = ForkStatus::error;
+    fork.error = payload_child_error(msg.at("pid"));
   }
 }
 
 } // namespace
+
+std::string payload_child_error(long pid) {
+  return fmt::format("the payload called fork() and its child process (pid {}) went on running the benchmark loop: "
+                     "this fork's data would be both processes'; end the child with _exit() before the payload "
+                     "returns",
+                     pid);
+}
 
 ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &interrupted,
                             const std::function<void(const Iteration &)> &progress,
@@ -122,25 +150,37 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   }
   fork.pid = pid;
 
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(req.timeout_seconds);
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration<double>(req.timeout_seconds);
   std::string buffer;
   bool killed_for_timeout = false, killed_for_interrupt = false;
   bool done = false; // the fork said it finished: exiting before that is a failure, whatever the status
+  int status = 0;
+  // When the fork process ended while the pipe stays open: a child of the
+  // payload (fork() without exec; the pipe is close-on-exec) holds it. It is
+  // read a little longer, for the line such a child sends (send), not until
+  // it ends.
+  std::optional<Clock::time_point> exited;
   for (;;) {
     pollfd pfd{pipefd[0], POLLIN, 0};
     int r = poll(&pfd, 1, 100);
     if (r < 0 && errno != EINTR)
       break;
-    if (interrupted && !killed_for_interrupt) {
+    if (interrupted && !killed_for_interrupt && !exited) {
       kill(pid, SIGKILL);
       killed_for_interrupt = true;
     }
-    if (std::chrono::steady_clock::now() > deadline && !killed_for_timeout && !killed_for_interrupt) {
+    if (Clock::now() > deadline && !killed_for_timeout && !killed_for_interrupt && !exited) {
       kill(pid, SIGKILL);
       killed_for_timeout = true;
     }
-    if (r <= 0)
+    if (r <= 0) {
+      if (!exited && waitpid(pid, &status, WNOHANG) == pid)
+        exited = Clock::now();
+      if (exited && (interrupted || Clock::now() - *exited > std::chrono::seconds(1)))
+        break;
       continue;
+    }
     char chunk[65536];
     ssize_t n = read(pipefd[0], chunk, sizeof chunk);
     if (n < 0 && errno == EINTR)
@@ -158,8 +198,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
     }
   }
   close(pipefd[0]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  while (!exited && waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (WIFSIGNALED(status)) {
     fork.signal = WTERMSIG(status);
@@ -194,6 +233,10 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (pollfd p{fd, 0, 0}; poll(&p, 1, 0) > 0 && (p.revents & (POLLERR | POLLHUP)))
     return 4;
+  g_server = getpid();
+  // A program the payload starts (system(), posix_spawn) does not get the
+  // report pipe: it would keep the runner reading after this fork has ended.
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
   // Payloads and fixtures may want to know which fork they run in.
   setenv("STEADY_FORK", std::to_string(number).c_str(), 1);
   send(fd, {{"t", "timer"}, {"timer", timer}});

@@ -5,7 +5,9 @@
 // those unavailable), {"t":"preemption"} (the probe's mechanism),
 // {"t":"batch_size"}, {"t":"iteration"} (each as soon as it is measured),
 // {"t":"warmup"} (whether it became stable, the first invocation),
-// {"t":"error"} (an exception escaped the payload), {"t":"done"}
+// {"t":"error"} (an exception escaped the payload), {"t":"done"}; and
+// {"t":"payload_child"} from a child the payload made with fork() that came
+// back to report (it ends there; the fork fails)
 // (runtime/src/fork.cpp: handle). Whatever arrived before a crash, a kill at
 // the timeout or an interrupt is kept.
 #pragma once
@@ -36,6 +38,10 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
                             const std::function<void(const Iteration &)> &progress,
                             std::vector<std::string> *counter_names,
                             std::vector<Counters::Unavailable> *counters_unavailable);
+
+// Why a fork failed whose payload called fork() and whose child (`pid`) came
+// back to the benchmark loop (it is ended there, unrecorded).
+std::string payload_child_error(long pid);
 
 // The child side: measures benchmark `bench_index` as fork `number` (also in
 // the environment as STEADY_FORK) and reports on `fd`; under callgrind when

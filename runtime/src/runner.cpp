@@ -5,11 +5,13 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <map>
 #include <memory>
 #include <optional>
 #include <regex>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -124,9 +126,25 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     RunConfig own = cfg;
     if (b.single_shot)
       own.mode = Mode::SingleShot;
+    // A payload that calls fork() makes a child that runs on in this loop:
+    // it is ended at its first iteration, after telling the runner through
+    // memory that fork() shares (the fork fails).
+    auto *child = static_cast<std::atomic<long> *>(
+        mmap(nullptr, sizeof(std::atomic<long>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+    if (child == MAP_FAILED)
+      throw std::runtime_error(std::string("mmap: ") + std::strerror(errno));
+    struct Unmap {
+      void *p;
+      ~Unmap() { munmap(p, sizeof(std::atomic<long>)); }
+    } unmap{child};
+    new (child) std::atomic<long>(0);
     WarmupOutcome w = measure_fork(
         {&b, &own, &timer, &counters, nullptr, &probe, &g_interrupted}, [&](std::uint64_t n) { f.batch_size = n; },
         [&](const Iteration &it) {
+          if (getpid() != f.pid) {
+            *child = getpid();
+            _exit(0);
+          }
           f.iterations.push_back(it);
           progress(it);
         });
@@ -136,6 +154,10 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     f.state_report = take_state_report(timer);
     if (w.stopped)
       f.status = ForkStatus::interrupted;
+    if (long pid = *child) {
+      f.status = ForkStatus::error;
+      f.error = payload_child_error(pid);
+    }
   } catch (const Skipped &e) {
     f.status = ForkStatus::skipped;
     f.error = e.what();
@@ -241,6 +263,7 @@ private:
   int total_forks_ = 0;
   bool noted_fallback_ = false; // "perf refused: getrusage" is said once
   bool write_failed_ = false;   // the last write of --json or --csv failed
+  std::string json_kept_;       // where the results went when nobody read the --json FIFO
   std::optional<Baseline> baseline_;
   std::string binary_;
   std::optional<TableLayout> layout_;
@@ -310,14 +333,18 @@ void Runner::save(bool last) {
           if (path->empty() || (!last && written_in_place(*path)))
             continue;
           try {
-            if (path == &cfg_.json)
-              json_writer_.write(run_, *path);
-            else
-              write_csv(run_, *path);
+            write_or_keep(*path, path == &cfg_.json ? ".json" : ".csv", [&](const std::string &to) {
+              if (path == &cfg_.json)
+                json_writer_.write(run_, to);
+              else
+                write_csv(run_, to);
+            });
           } catch (const std::exception &e) {
             progress_.done();
             std::fprintf(stderr, "error: %s\n", e.what());
             write_failed_ = true;
+            if (const auto *not_read = dynamic_cast<const OutputNotRead *>(&e); not_read && path == &cfg_.json)
+              json_kept_ = not_read->kept;
           }
         }
       },
@@ -503,7 +530,8 @@ int Runner::finish() {
   if (!cfg_.markdown.empty() && layout_) {
     try {
       const std::string md = markdown_table(*layout_, rows_);
-      write_output(cfg_.markdown, [&](std::ostream &out) { out << md; });
+      write_or_keep(cfg_.markdown, ".md",
+                    [&](const std::string &to) { write_output(to, [&](std::ostream &out) { out << md; }); });
     } catch (const std::exception &e) {
       std::fprintf(stderr, "error: --markdown: %s\n", e.what());
       status = 1;
@@ -520,8 +548,10 @@ int Runner::finish() {
                  "warning: counters were multiplexed in %d benchmark(s) (a group ran less than it was enabled): "
                  "values are scaled by time enabled/running; ask for fewer events for exact counts\n",
                  multiplexed);
-  if (run_.partial) {
-    std::fprintf(stderr, "interrupted: results so far%s%s\n", cfg_.json.empty() ? "" : " are in ", cfg_.json.c_str());
+  if (g_interrupted) { // also while waiting for a FIFO's reader, after the last benchmark
+    const std::string &json = json_kept_.empty() ? cfg_.json : json_kept_;
+    std::fprintf(stderr, "interrupted: results %s%s%s\n", run_.partial ? "so far" : "(complete)",
+                 json.empty() ? "" : " are in ", json.c_str());
     return 128 + g_signal;
   }
   int all_failed = 0;
@@ -535,6 +565,20 @@ int Runner::finish() {
 
 } // namespace
 
+// The steady_reach section: one NUL-terminated text per translation unit
+// compiled with the plugin (pass/Reach.cpp); the linker defines its bounds.
+extern "C" const char __start_steady_reach[] __attribute__((weak));
+extern "C" const char __stop_steady_reach[] __attribute__((weak));
+
+static int print_reach() {
+  for (const char *p = __start_steady_reach; p && p < __stop_steady_reach;) {
+    std::string_view text(p);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    p += text.size() + 1;
+  }
+  return 0;
+}
+
 int run_main(int argc, char **argv) {
   Cli cli;
   if (int status = parse_command_line(argc, argv, cli); status >= 0)
@@ -543,6 +587,8 @@ int run_main(int argc, char **argv) {
 
   if (cli.valgrind_probe)
     return serve_valgrind_probe();
+  if (cli.list_reach)
+    return print_reach();
   detail::run_deferred_registrations();
   if (!cli.fork_spec.empty()) {
     std::size_t index;
@@ -588,23 +634,26 @@ int run_main(int argc, char **argv) {
     std::printf("%s\n", doc.dump().c_str());
     return 0;
   }
-  for (auto [flag, path] :
-       {std::pair("--json", &cfg.json), std::pair("--csv", &cfg.csv), std::pair("--markdown", &cfg.markdown)}) {
-    try {
-      if (!path->empty())
-        check_output(*path);
-    } catch (const std::exception &e) {
-      std::fprintf(stderr, "error: %s: %s (nothing was run)\n", flag, e.what());
+  const std::string binary = argc > 0 ? argv[0] : "benchmark";
+  std::vector<std::pair<std::string, std::string>> outputs = {
+      {"--json", cfg.json}, {"--csv", cfg.csv}, {"--markdown", cfg.markdown}};
+  if (!cfg.save_baseline.empty()) {
+    if (std::string problem = baseline_name_problem(cfg.save_baseline); !problem.empty()) {
+      std::fprintf(stderr, "error: --save-baseline=%s: %s (nothing was run)\n", cfg.save_baseline.c_str(),
+                   problem.c_str());
       return 2;
     }
-  }
-  const std::string binary = argc > 0 ? argv[0] : "benchmark";
-  if (!cfg.save_baseline.empty())
     if (std::string problem = prepare_baseline_dir(binary); !problem.empty()) {
       std::fprintf(stderr, "error: --save-baseline=%s: %s (nothing was run)\n", cfg.save_baseline.c_str(),
                    problem.c_str());
       return 2;
     }
+    outputs.emplace_back("--save-baseline=" + cfg.save_baseline, baseline_file(binary, cfg.save_baseline));
+  }
+  if (std::string problem = outputs_problem(outputs); !problem.empty()) {
+    std::fprintf(stderr, "error: %s (nothing was run)\n", problem.c_str());
+    return 2;
+  }
   std::string baseline_error;
   std::optional<Baseline> baseline = load_baseline(cfg, binary, baseline_error);
   if (!baseline_error.empty()) {
@@ -627,6 +676,7 @@ int run_main(int argc, char **argv) {
   Runner runner(cfg, cli.timer_spec, wanted_counters, session ? &*session : nullptr, std::move(baseline), binary);
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
+  on_output_interrupt([] { return bool(g_interrupted); });
   runner.measure(selected);
   return runner.finish();
 }

@@ -75,6 +75,16 @@ double weighted_mean(std::span<const Weighted> x) {
   return sum / w;
 }
 
+double fork_mean(const ForkSamples &fork) {
+  double sum = 0, w = 0;
+  for (const IterationSamples &it : fork)
+    for (const Weighted &v : it) {
+      sum += v.value * v.weight;
+      w += v.weight;
+    }
+  return sum / w;
+}
+
 double weighted_cv(std::span<const Weighted> x) { return Moments::of(x).cv(); }
 
 Moments Moments::of(std::span<const Weighted> x) {

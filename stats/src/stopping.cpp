@@ -1,11 +1,15 @@
 #include "steady/stopping.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace steady {
 
 std::string StopPolicy::name() const {
+  if (precision)
+    return "precision";
   std::string n;
   for (auto [on, what] : {std::pair{cv, "cv"}, std::pair{rciw, "rciw"}, std::pair{kld, "kld"}})
     if (on)
@@ -14,9 +18,14 @@ std::string StopPolicy::name() const {
 }
 
 bool StopPolicy::parse(const std::string &spec, StopPolicy &out) {
-  out.cv = out.rciw = out.kld = false;
+  out.cv = out.rciw = out.kld = out.precision = false;
   if (spec == "none")
     return true;
+  // Alone: its warmups stop on rciw, Laaber et al.'s default.
+  if (spec == "precision") {
+    out.precision = out.rciw = true;
+    return true;
+  }
   std::size_t start = 0;
   while (start <= spec.size()) {
     std::size_t plus = spec.find('+', start);
@@ -163,6 +172,18 @@ bool ForkStop::stop_after(stats::ForkSamples fork) {
   forks_.push_back(std::move(fork));
   stability_.checkpoint_forks(forks_);
   return int(forks_.size()) >= min_forks_ && stability_.stable();
+}
+
+bool PrecisionStop::stop_after(double fork_mean) {
+  means_.push_back(fork_mean);
+  return reached();
+}
+
+double PrecisionStop::half_width() const {
+  if (means_.size() < 2)
+    return std::numeric_limits<double>::infinity();
+  const stats::Interval ci = stats::t_interval(means_, 0.99);
+  return ci.high == ci.low ? 0 : (ci.high - ci.low) / 2 / std::abs(ci.estimate);
 }
 
 } // namespace steady

@@ -15,11 +15,12 @@ STEADY_BENCH(mul) { return 12345u * 678u; }
 STEADY_BENCH(div) { return 1234567u / 89u; }
 
 // CHECK: steady evaluate: 2 benchmarks from {{.*}}.json
-// CHECK: criterion{{.*}}not different{{.*}}time saved
+// CHECK: criterion{{.*}}not different{{.*}}time saved{{.*}}CI ±% median/max
 // CHECK: cv {{ *}}{{[0-9.]+}}%
 // CHECK: rciw {{ *}}{{[0-9.]+}}%
 // CHECK: kld {{ *}}{{[0-9.]+}}%
 // CHECK: rciw+kld {{ *}}{{[0-9.]+}}%
+// CHECK: precision {{ *}}{{[0-9.]+}}% {{.*}} {{[0-9.]+}} / {{[0-9.]+}}{{$}}
 // "none" spends the whole dynamic budget: 3 forks x (10 + 4) of 3 x 16 iterations.
 // CHECK: none {{ *}}{{[0-9.]+}}% {{.*}} 12.5% {{ *}}10.0 ± 0.0 {{ *}}3.0 ± 0.0
 // BAD: steady evaluate: '{{.*}}bad.json' is not a steady result file (schema steady-results/1)

@@ -172,5 +172,114 @@ TEST(ForkLoop, MeasuredSamplesDecideAsForks) {
   EXPECT_EQ(a.stop().last, b.stop().last);
 }
 
+// --stop=precision: forks of one iteration of one batch whose means are given.
+RunConfig precision(int min_forks, int max_forks) {
+  RunConfig c = dynamic(min_forks, max_forks);
+  c.stop = "precision";
+  c.precision = 0.02;
+  return c;
+}
+
+stats::ForkSamples mean_of(double m) { return {{{m, 1}}}; }
+
+// Fork means 100, 101, 99, 100, 100: ±1.456 % (R: t.test(..., conf.level = .99)).
+TEST(ForkLoop, PrecisionStopsOnceThePrintedIntervalIsWithinTheTarget) {
+  ForkLoop loop(precision(5, 50));
+  EXPECT_EQ(loop.wanted(), 5);
+  for (double m : {100.0, 101.0, 99.0, 100.0}) {
+    loop.add_measured(mean_of(m));
+    EXPECT_GT(loop.wanted(), 0);
+  }
+  loop.add_measured(mean_of(100));
+  EXPECT_EQ(loop.wanted(), 0);
+  const StopResult s = loop.stop();
+  EXPECT_EQ(s.criterion, "precision");
+  EXPECT_TRUE(s.stable);
+  EXPECT_EQ(s.reason, "±1.5 % after 5 forks");
+  EXPECT_NEAR(s.half_width, 0.014559, 1e-6);
+  EXPECT_TRUE(s.last.empty());
+}
+
+// 100, 110, 90, 105, 95, 100: sd 7.071, t(0.995, 5) = 4.0321, ±11.64 %.
+TEST(ForkLoop, PrecisionNotReachedSaysWhatWasAtTheMaximum) {
+  ForkLoop loop(precision(2, 6));
+  for (double m : {100.0, 110.0, 90.0, 105.0, 95.0, 100.0})
+    loop.add_measured(mean_of(m));
+  EXPECT_EQ(loop.wanted(), 0);
+  const StopResult s = loop.stop();
+  EXPECT_FALSE(s.stable);
+  EXPECT_EQ(s.reason, "±11.6 % after 6 forks: max forks reached");
+  EXPECT_NEAR(s.half_width, 0.116398, 1e-5);
+}
+
+// 100, 110, 90: sd 10, t(0.995, 2) = 9.9248, ±57.3 %.
+TEST(ForkLoop, PrecisionNotReachedSaysWhatTheBudgetBought) {
+  ForkLoop loop(precision(2, 50));
+  for (double m : {100.0, 110.0, 90.0})
+    loop.add_measured(mean_of(m));
+  ASSERT_TRUE(loop.out_of_budget());
+  const StopResult s = loop.stop();
+  EXPECT_FALSE(s.stable);
+  EXPECT_EQ(s.reason, "±57.3 % after 3 forks: budget spent");
+}
+
+TEST(ForkLoop, PrecisionWithOneForkMeasuredHasNoInterval) {
+  ForkLoop loop(precision(2, 3));
+  loop.add(fork(1, 100, 1));
+  loop.add(crashed(2));
+  loop.add(crashed(3));
+  EXPECT_EQ(loop.wanted(), 0);
+  EXPECT_EQ(loop.stop().reason, "max forks (3) reached before a second fork measured");
+  EXPECT_EQ(loop.stop().half_width, 0);
+}
+
+// The runner's forks (add: ticks over ops of every batch) and the replay's
+// samples decide alike.
+TEST(ForkLoop, PrecisionDecidesAlikeOnForksAndSamples) {
+  ForkLoop a(precision(3, 20)), b(precision(3, 20));
+  for (int n = 1; n <= 20 && a.wanted() > 0; ++n) {
+    const ForkResult f = fork(n, 100 + (n % 3), n);
+    a.add(f);
+    b.add_measured(stop_samples(f));
+    EXPECT_EQ(a.wanted(), b.wanted()) << n;
+  }
+  EXPECT_EQ(a.stop().reason, b.stop().reason);
+  EXPECT_EQ(a.stop().reason, "±1.7 % after 5 forks");
+}
+
+// Optional stopping: the interval printed at a precision stop (summarize over
+// the forks the loop ran) must cover the true mean in >= 98 % of runs, its
+// nominal level being 99 %. Fork means N(100, 3.5): the target ±2 % is met
+// after about 20 forks, where simulation shows the loss is largest
+// (scripts/interval-coverage). Fixed seed; 10 000 runs: a standard error of
+// 0.13 %.
+TEST(ForkLoop, PrecisionStopCoversAtLeast98PercentOfItsNominal99) {
+  RunConfig cfg = precision(8, 50);
+  std::mt19937_64 g(20261126);
+  std::normal_distribution<double> fork_mean(100, 3.5);
+  const int runs = 10000;
+  int covered = 0, reached = 0;
+  for (int r = 0; r < runs; ++r) {
+    ForkLoop loop(cfg);
+    std::vector<ForkResult> forks;
+    while (loop.wanted() > 0) {
+      const double m = fork_mean(g);
+      ForkResult &f = forks.emplace_back();
+      f.number = int(forks.size());
+      f.warmup_stable = true;
+      Iteration &it = f.iterations.emplace_back();
+      it.batches = {{m, 1}};
+      it.ticks = m;
+      it.ops = 1;
+      loop.add(f);
+    }
+    const Summary s = summarize(forks, 0, 1, 1);
+    covered += s.ci_low <= 100 && 100 <= s.ci_high;
+    reached += loop.stop().stable;
+  }
+  EXPECT_GE(double(covered) / runs, 0.98) << covered;
+  EXPECT_GT(reached, runs * 9 / 10); // the stop, not the maximum, ended most runs
+}
+
 } // namespace
 } // namespace steady

@@ -117,6 +117,29 @@ TEST(Notes, AStableDynamicStopIsInformation) {
   EXPECT_EQ(stop_text(b.stop), "UNSTABLE: stable after 2 forks");
 }
 
+// --stop=precision: a stop short of the target is WIDE with the target, not
+// UNSTABLE; one that reached it with a warmup unsettled stays UNSTABLE; many
+// forks' warmups are given as their range.
+TEST(Notes, APrecisionStopShortOfItsTargetIsWide) {
+  RunResult run;
+  run.config.precision = 0.02;
+  BenchmarkResult b = clean();
+  b.stop = {"precision", false, "±3.4 % after 12 forks: budget spent", {}, 0.034};
+  for (int w : {6, 7, 6, 9, 6, 6})
+    b.forks.push_back(fork_with_warmup(w));
+  std::vector<Note> notes = notes_of(run, b);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].kind, NoteKind::imprecise);
+  EXPECT_EQ(severity(notes[0].kind), Severity::doubtful);
+  EXPECT_EQ(text(notes[0]), "WIDE (target ±2 %): ±3.4 % after 12 forks: budget spent; warmup 6-9");
+  EXPECT_EQ(stop_text(b.stop, 0.02), "WIDE: ±3.4 % after 12 forks: budget spent");
+  b.stop = {"precision", false, "±1.8 % after 9 forks, but the warmup of fork 2 did not settle", {}, 0.018};
+  EXPECT_EQ(notes_of(run, b).at(0).kind, NoteKind::unstable);
+  EXPECT_EQ(stop_text(b.stop, 0.02), "UNSTABLE: ±1.8 % after 9 forks, but the warmup of fork 2 did not settle");
+  b.stop = {"precision", true, "±1.8 % after 9 forks", {}, 0.018};
+  EXPECT_EQ(notes_of(run, b).at(0).kind, NoteKind::stopped);
+}
+
 TEST(Notes, PreemptionBelowTheBusyShareIsNotANote) {
   RunResult run;
   BenchmarkResult b = clean();

@@ -148,6 +148,37 @@ TEST(ResultsReader, ToleratesWhatReadersDoNotNeed) {
   EXPECT_FALSE(run.benchmarks[0].code); // files written before fingerprints
 }
 
+// Written before --stop=precision: no "precision" in the configuration, no
+// "half_width" in a stop. They read as the defaults, and the stop as it was.
+TEST(ResultsReader, AFileFromBeforeThePrecisionStopLoads) {
+  json doc = {{"schema", "steady-results/1"},
+              {"config", {{"stop", "rciw"}, {"min_forks", 2}, {"max_forks", 5}}},
+              {"benchmarks",
+               {{{"name", "x"},
+                 {"forks", {{{"fork", 1}, {"status", "ok"}, {"iterations", {{{"ops", 2}, {"ns_per_op", 3.0}}}}}}},
+                 {"stop",
+                  {{"criterion", "rciw"},
+                   {"stable", true},
+                   {"reason", "stable after 2 forks"},
+                   {"last", json::array({json::array({"rciw", 0.008})})}}}}}}};
+  RunResult run = results_from_json(doc, "'old.json'");
+  EXPECT_EQ(run.config.stop, "rciw");
+  EXPECT_EQ(run.config.precision, RunConfig{}.precision);
+  const StopResult &stop = run.benchmarks.at(0).stop;
+  EXPECT_EQ(stop.reason, "stable after 2 forks");
+  EXPECT_EQ(stop.half_width, 0);
+  ASSERT_EQ(stop.last.size(), 1u);
+  // And a stop with them reads them back.
+  doc["benchmarks"][0]["stop"] = {{"criterion", "precision"},
+                                  {"stable", false},
+                                  {"reason", "±3.4 % after 12 forks: budget spent"},
+                                  {"half_width", 0.034}};
+  doc["config"]["precision"] = 0.01;
+  run = results_from_json(doc, "'new.json'");
+  EXPECT_EQ(run.config.precision, 0.01);
+  EXPECT_EQ(run.benchmarks.at(0).stop.half_width, 0.034);
+}
+
 TEST(ResultsReader, AnUnknownForkStatusIsAFailure) {
   json fork = {{"fork", 1}, {"status", "exploded"}, {"iterations", json::array()}};
   EXPECT_TRUE(fork.get<ForkResult>().failed());

@@ -50,6 +50,33 @@ TEST(StopPolicy, ParsesCriteriaAndCombinations) {
   ASSERT_TRUE(StopPolicy::parse("none", p));
   EXPECT_FALSE(p.dynamic());
   EXPECT_FALSE(StopPolicy::parse("rciw+fast", p));
+  // precision stops forks on the printed interval and warmups on rciw; it
+  // combines with nothing.
+  ASSERT_TRUE(StopPolicy::parse("precision", p));
+  EXPECT_TRUE(p.precision && p.rciw && !p.cv && !p.kld && p.dynamic());
+  EXPECT_EQ(p.name(), "precision");
+  EXPECT_FALSE(StopPolicy::parse("precision+kld", p));
+}
+
+// Fork means 100, 101, 99, 100, 100: sd 0.7071, t(0.995, 4) = 4.6041, half-width
+// 4.6041 * 0.7071 / sqrt(5) = 1.456 (R: t.test(c(100,101,99,100,100), conf.level=.99)).
+TEST(PrecisionStop, StopsAtTheMinimumOnceTheHalfWidthIsWithinTheTarget) {
+  PrecisionStop stop(0.02, 5);
+  EXPECT_TRUE(std::isinf(stop.half_width()));
+  for (double m : {100.0, 101.0, 99.0, 100.0})
+    EXPECT_FALSE(stop.stop_after(m));
+  EXPECT_TRUE(stop.stop_after(100));
+  EXPECT_NEAR(stop.half_width(), 0.014559, 1e-6);
+  PrecisionStop tight(0.01, 5);
+  for (double m : {100.0, 101.0, 99.0, 100.0, 100.0})
+    EXPECT_FALSE(tight.stop_after(m));
+}
+
+TEST(PrecisionStop, EqualMeansHaveNoWidth) {
+  PrecisionStop stop(0.02, 2);
+  EXPECT_FALSE(stop.stop_after(0));
+  EXPECT_TRUE(stop.stop_after(0));
+  EXPECT_EQ(stop.half_width(), 0);
 }
 
 TEST(Warmup, CvStopsShortlyAfterTheCurve) {

@@ -6,8 +6,10 @@
 // measured fork; this adds what a run has around it: warmup forks, failed
 // forks, the minimum and maximum, the budget, and the reason text.
 //
-// A further stop rule is one more member consulted in `measured()` and named
-// in `stop()`; the loops that call this do not change.
+// A further stop rule is one more member consulted in `add_measured()` and
+// named in `stop()`; the loops that call this do not change. Two are:
+// ForkStop (Laaber et al.'s cv, rciw, kld) and PrecisionStop (the default:
+// the printed interval's half-width, --precision).
 #pragma once
 
 #include <string>
@@ -47,7 +49,8 @@ private:
   enum class Ended { no, stable, budget };
 
   StopPolicy policy_;
-  ForkStop fork_stop_;
+  ForkStop fork_stop_;      // Laaber et al.'s criteria (--stop=cv, rciw, kld)
+  PrecisionStop precision_; // the default (--stop=precision)
   int forks_, min_forks_, max_forks_, warmup_forks_, max_warmup_;
   bool observe_;
   int warmups_started_ = 0, attempts_ = 0, measured_ = 0;

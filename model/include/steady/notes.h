@@ -33,6 +33,7 @@ enum class NoteKind {
   other_finding,        // a finding this build has no words for: name, message
   stopped,              // a dynamic stop, stable: message = reason, warmups, criterion
   unstable,             // ... ran to its maximum unsettled (same facts)
+  imprecise,            // --stop=precision, the target not reached: same facts, value = the target
   forks_failed,         // count
   not_measured,         // listed and not measured (Threads(2), skipped): message = why
   ignored,              // what it asked for and steady does not apply: message = the list
@@ -102,9 +103,12 @@ Note disagreement_note(const RunResult &run, const BenchmarkResult &b);
 // when `instructions`).
 std::string groups_text(const std::vector<ForkGroup> &groups, bool instructions);
 
-// "UNSTABLE: max forks (5) reached", "stable after 2 forks", "static
+// "UNSTABLE: max forks (5) reached", "WIDE: ±3.4 % after 12 forks: budget
+// spent" (wider than `precision`), "stable after 2 forks", "static
 // configuration": how the forks stopped, for a column of its own.
-std::string stop_text(const StopResult &s);
+std::string stop_text(const StopResult &s, double precision = 0);
+// --stop=precision, and the forks stopped with the interval wider than `precision` (the run's --precision).
+bool wide(const StopResult &s, double precision);
 
 // The steady-state analysis's verdict on a benchmark (steady analyze):
 // nothing when every analyzed fork is steady.

@@ -59,8 +59,11 @@ struct RunConfig {
   // max_warmup iterations, forks between min_forks and max_forks, once the
   // criterion is stable; `iterations` measurement iterations per fork.
   // The default, as in Laaber et al.'s evaluation: <5, 50, 10, 2, 5, 0, wt, mt>.
-  std::string stop = "rciw"; // cv | rciw | kld | rciw+kld | none
+  std::string stop = "rciw"; // precision | cv | rciw | kld | rciw+kld | none
   double threshold = 0;      // 0: the criterion's default (cv 0.01, rciw 0.03, kld 0.99)
+  // --stop=precision: the forks stop once the 99 % interval over their means
+  // is within this share of the mean (its half-width); absent in older files.
+  double precision = 0.02;
   int min_warmup = 5, max_warmup = 50, min_forks = 2, max_forks = 5, window = 5;
   // Compute the criterion at every checkpoint but never stop: runs max_warmup
   // and max_forks, to measure the criterion's cost (scripts/bench-criteria).
@@ -288,9 +291,14 @@ inline constexpr const char *kNotMeasured = "not measured";
 struct StopResult {
   std::string criterion = "none";
   bool stable = true; // false: ran to the maximum without meeting the criterion
-  std::string reason; // worded by ForkLoop (fork_loop.h): "stable after N forks", "max forks (N) reached
+  std::string reason; // worded by ForkLoop (fork_loop.h): "±1.8 % after 9 forks", "±3.4 % after 12 forks:
+                      // budget spent", "stable after N forks", "max forks (N) reached
                       // before ...", "static configuration", "budget spent after N fork(s)", ...
   CriterionValues last;
+  // --stop=precision: the relative half-width of the 99 % interval over fork
+  // means when the forks stopped (the reason's "±1.8 %"); 0 otherwise and in
+  // older files.
+  double half_width = 0;
 };
 
 // What the plugin found at compile time (Benchmark::compile_findings).

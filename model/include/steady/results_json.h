@@ -37,7 +37,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RunConfig, warmup_iterations, it
                                                 warmup_time, iteration_time, mode, filter, counters, counters_auto,
                                                 seed, timeout, profile, no_fork, stop, threshold, min_warmup,
                                                 max_warmup, min_forks, max_forks, window, instrument, budget,
-                                                benchmark_budget, json_samples)
+                                                benchmark_budget, json_samples, precision)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimerInfo, ticks_per_ns, source, invariant, resolution_ticks,
                                                 overhead_ticks, loop_ticks_per_op)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PreemptionInfo, mechanism, fallback_reason, margin_ns, read_ns)
@@ -46,7 +46,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CodeIdentity, fingerprint, bytes
 // Per op (an iteration's, or a summary's mean).
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Simulated, instructions, data_reads, data_writes, l1_misses, ll_misses,
                                                 estimated_cycles)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(StopResult, criterion, stable, reason, last)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(StopResult, criterion, stable, reason, last, half_width)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(AbFork, side, round, sequence, binary)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(SlurmFork, node, job_id, array_job_id, array_task_id)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(AbRun, side, binary, other, seed)

@@ -65,6 +65,9 @@ private:
 // forks -> iterations -> weighted invocation-level samples.
 using IterationSamples = std::vector<Weighted>;
 using ForkSamples = std::vector<IterationSamples>;
+// A fork's mean over all its samples, weighted: its ticks over its ops, the
+// fork mean the summary's interval is over.
+double fork_mean(const ForkSamples &fork);
 
 struct Interval {
   double estimate, low, high;

@@ -33,15 +33,20 @@
 
 namespace steady {
 
+// "precision" (the default, issue 26) stops forks on the precision of the
+// interval the summary prints (PrecisionStop) and warmups with rciw; cv, rciw
+// and kld are Laaber et al.'s criteria, for warmups and forks alike.
 struct StopPolicy {
   bool cv = false, rciw = false, kld = false; // none set: static configuration
+  bool precision = false;                     // forks: PrecisionStop; warmup: rciw (set with it)
   double cv_threshold = 0.01, rciw_threshold = 0.03, kld_threshold = 0.99;
+  double precision_target = 0.02; // relative half-width of the 99 % interval over fork means
   int window = 5;
   int resamples = 1000;
   std::uint64_t seed = 0;
 
   bool dynamic() const { return cv || rciw || kld; }
-  std::string name() const; // "rciw", "rciw+kld", "none"
+  std::string name() const; // "precision", "rciw", "rciw+kld", "none"
   static bool parse(const std::string &spec, StopPolicy &out);
 };
 
@@ -124,6 +129,32 @@ public:
 private:
   Stability stability_;
   std::vector<stats::ForkSamples> forks_;
+  int min_forks_;
+};
+
+// The default fork stop (issue 26): the precision of the interval the summary
+// prints, Student's t over the fork means at 99 % (model/src/summary.cpp).
+// From min_forks on, the forks stop once its half-width is within `target` of
+// their mean, so that the stop reason and the printed interval agree.
+// Stopping on a narrow interval is optional stopping: it favours moments when
+// the forks happen to agree, and the interval printed at the stop covers less
+// than its nominal 99 %; the minimum of forks keeps that at >= 98 %
+// (scripts/interval-coverage, test/unit/stopping_test.cpp). No fork is ever
+// dropped.
+class PrecisionStop {
+public:
+  PrecisionStop(double target, int min_forks) : target_(target), min_forks_(min_forks) {}
+  // After each measurement fork, its mean (ticks or instructions per op).
+  bool stop_after(double fork_mean);
+  // The relative half-width over the forks so far: infinity before 2 forks,
+  // 0 when every fork mean is 0.
+  double half_width() const;
+  bool reached() const { return int(means_.size()) >= min_forks_ && half_width() <= target_; }
+  int forks() const { return int(means_.size()); }
+
+private:
+  std::vector<double> means_;
+  double target_;
   int min_forks_;
 };
 

@@ -1,0 +1,45 @@
+// Regression test selection (issue 29): which payloads of two builds can reach
+// code that differs, from the plugin's reach records (pass/Reach.cpp, printed
+// by a runner's --list-reach). Decides only; select.cpp renders.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace steady::driver {
+
+// One build's records, joined across its translation units by symbol.
+struct ReachRecords {
+  struct Function {
+    std::string fingerprint;
+    std::vector<std::string> edges; // callee, "&address-taken", "*" (an indirect call)
+  };
+  std::map<std::string, std::string> payloads; // payload name -> symbol
+  std::map<std::string, Function> functions;   // symbol -> its record
+};
+
+// Parses --list-reach output; a malformed line is an error naming its number.
+ReachRecords parse_reach(const std::string &text, std::string &error);
+
+// What one payload can reach in one build.
+struct Reach {
+  std::set<std::string> functions; // defined in code compiled with the plugin
+  std::set<std::string> external;  // called, defined elsewhere (a library without the plugin)
+  bool indirect = false;           // calls through a pointer (functions whose address is taken are followed)
+};
+Reach reach_of(const ReachRecords &r, const std::string &symbol);
+
+struct Selected {
+  std::string payload;
+  bool is_new = false;              // only in the new build
+  std::vector<std::string> changed; // symbols whose fingerprint differs, or that one build lacks
+  bool indirect = false;
+  std::size_t external = 0; // calls not followed (new build)
+  bool run() const { return is_new || !changed.empty(); }
+};
+// Every payload of the new build, in name order.
+std::vector<Selected> select_changed(const ReachRecords &old_build, const ReachRecords &new_build);
+
+} // namespace steady::driver

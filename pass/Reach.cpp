@@ -1,0 +1,213 @@
+//===- Reach.cpp - what each payload can reach, and a fingerprint of it ----===//
+//
+// For regression test selection (`steady select`, `steady ab --changed-only`):
+// which functions each payload (STEADY_BENCH, a Google Benchmark function) can
+// reach, and a fingerprint of each function's code, so that two builds can be
+// compared without running anything.
+//
+//  - steady-reach<start> runs before inlining: the call edges of every defined
+//    function, by symbol (so a function later inlined is still named, and a
+//    call to a declaration can be continued in another translation unit by
+//    the driver), functions whose address is taken (`&`: a table of function
+//    pointers), indirect calls (`*`), and a fingerprint of the function as
+//    clang emitted it. Kept in the module as named metadata until the end.
+//  - steady-reach<end> runs at the end of the pipeline: the fingerprint of each
+//    function that survived, from its optimized IR and the constant data it
+//    reads (an inlined-away function keeps its unoptimized fingerprint), and
+//    the records as text in the `steady_reach` section, one NUL-terminated
+//    string per translation unit, which the runtime prints (--list-reach):
+//      P <tab> payload name <tab> symbol
+//      F <tab> symbol <tab> fingerprint <tab> callee,&address,*  (comma-separated)
+//    A symbol of internal linkage is prefixed with its source file's name
+//    (not its path: two checkouts compare) so that two translation units'
+//    `static` helpers stay apart.
+//
+//===----------------------------------------------------------------------===//
+#include "Protect.h"
+#include "SteadyPass.h"
+#include "TimedLoop.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSlotTracker.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace steady {
+
+namespace {
+
+constexpr const char *ReachMD = "steady.reach";
+constexpr const char *ReachSection = "steady_reach";
+
+std::string symbolOf(const GlobalValue &G) {
+  if (G.hasLocalLinkage())
+    return sys::path::filename(G.getParent()->getSourceFileName()).str() + ":" + G.getName().str();
+  return G.getName().str();
+}
+
+// Functions whose address a constant (a table's initializer) holds.
+void addressesIn(const Constant *C, SetVector<const Function *> &Out, SmallPtrSetImpl<const Constant *> &Seen) {
+  if (!Seen.insert(C).second)
+    return;
+  if (auto *F = dyn_cast<Function>(C)) {
+    Out.insert(F);
+    return;
+  }
+  if (auto *G = dyn_cast<GlobalVariable>(C)) {
+    if (G->hasInitializer())
+      addressesIn(G->getInitializer(), Out, Seen);
+    return;
+  }
+  for (const Use &U : C->operands())
+    if (auto *Op = dyn_cast<Constant>(U.get()))
+      addressesIn(Op, Out, Seen);
+}
+
+// NAME's uses as an operand ("@NAME" followed by no further name character).
+void replaceOperand(std::string &Line, StringRef Name, StringRef With) {
+  std::string Ref = ("@" + Name).str();
+  for (size_t At = Line.find(Ref); At != std::string::npos; At = Line.find(Ref, At + With.size())) {
+    size_t End = At + Ref.size();
+    if (End < Line.size() && (isAlnum(Line[End]) || StringRef("._$").contains(Line[End]))) {
+      At = End - With.size();
+      continue;
+    }
+    Line.replace(At, Ref.size(), With.str());
+  }
+}
+
+// The instructions without what differs between compiles of unchanged code:
+// metadata attachments (debug locations and their numbering), the numbers of
+// attribute groups (a call's `#12` counts the module's other functions: the
+// attributes themselves are written instead) and the names of private
+// constants (`@.str.4` counts the string literals before it: their data is
+// written instead). The constant data the instructions read is included.
+uint64_t fingerprint(const Function &F) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  ModuleSlotTracker MST(F.getParent());
+  MST.incorporateFunction(F);
+  SmallPtrSet<const GlobalVariable *, 4> Data;
+  OS << *F.getFunctionType() << "\n";
+  for (const BasicBlock &BB : F) {
+    OS << "bb\n";
+    for (const Instruction &I : BB) {
+      std::string Line;
+      raw_string_ostream LS(Line);
+      I.print(LS, MST);
+      Line = StringRef(Line).split(", !").first.str();
+      if (const auto *CB = dyn_cast<CallBase>(&I)) {
+        StringRef Head = StringRef(Line).rtrim("0123456789");
+        if (Head.ends_with(" #"))
+          Line = Head.drop_back(2).str() + " " + CB->getAttributes().getFnAttrs().getAsString();
+      }
+      for (const Use &U : I.operands())
+        if (auto *G = dyn_cast<GlobalVariable>(U.get()->stripPointerCasts()))
+          if (G->isConstant() && G->hasInitializer()) {
+            if (G->hasPrivateLinkage())
+              replaceOperand(Line, G->getName(), "@<private>");
+            if (Data.insert(G).second)
+              OS << *G->getInitializer() << "\n";
+          }
+      OS << Line << "\n";
+    }
+  }
+  return xxh3_64bits(Text);
+}
+
+// The edges of F before inlining: "callee", "&function" and "*".
+SmallVector<std::string, 8> edgesOf(const Function &F) {
+  SmallVector<std::string, 8> Out;
+  StringSet<> Added;
+  auto Add = [&](std::string E) {
+    if (Added.insert(E).second)
+      Out.push_back(std::move(E));
+  };
+  SetVector<const Function *> Addresses;
+  SmallPtrSet<const Constant *, 8> Seen;
+  for (const Instruction &I : instructions(F)) {
+    const auto *CB = dyn_cast<CallBase>(&I);
+    const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (CB && !Callee && !CB->isInlineAsm())
+      Add("*");
+    else if (Callee && !Callee->isIntrinsic())
+      Add(symbolOf(*Callee));
+    for (const Use &U : I.operands()) {
+      if (CB && &U == &CB->getCalledOperandUse())
+        continue;
+      if (auto *C = dyn_cast<Constant>(U.get()))
+        addressesIn(C, Addresses, Seen);
+    }
+  }
+  for (const Function *A : Addresses)
+    if (!A->isIntrinsic())
+      Add("&" + symbolOf(*A));
+  return Out;
+}
+
+std::string payloadName(const Function &F) { return userName(F); }
+
+} // namespace
+
+PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  LLVMContext &C = M.getContext();
+  if (S == Stage::Start) {
+    NamedMDNode *N = M.getOrInsertNamedMetadata(ReachMD);
+    auto Str = [&](StringRef S) { return MDString::get(C, S); };
+    for (const Payload &P : MAM.getResult<PayloadsAnalysis>(M))
+      N->addOperand(MDNode::get(C, {Str("P"), Str(payloadName(*P.F)), Str(symbolOf(*P.F))}));
+    for (Function &F : M) {
+      // Not the audit's temporary copies (NAME.steady.protected, ...).
+      if (F.isDeclaration() || F.getName().contains(".steady."))
+        continue;
+      if (holdsMeasurementLoop(F) && !F.hasLocalLinkage())
+        N->addOperand(MDNode::get(C, {Str("P"), Str(payloadName(F)), Str(symbolOf(F))}));
+      SmallVector<Metadata *, 8> Ops = {Str("F"), Str(symbolOf(F)), Str(utohexstr(fingerprint(F)))};
+      for (const std::string &E : edgesOf(F))
+        Ops.push_back(Str(E));
+      N->addOperand(MDNode::get(C, Ops));
+    }
+    return PreservedAnalyses::all();
+  }
+  NamedMDNode *N = M.getNamedMetadata(ReachMD);
+  if (!N)
+    return PreservedAnalyses::all();
+  StringMap<const Function *> Defined;
+  for (const Function &F : M)
+    if (!F.isDeclaration())
+      Defined[symbolOf(F)] = &F;
+  std::string Text;
+  for (const MDNode *Rec : N->operands()) {
+    auto Op = [&](unsigned I) { return cast<MDString>(Rec->getOperand(I))->getString(); };
+    if (Op(0) == "P") {
+      Text += ("P\t" + Op(1) + "\t" + Op(2) + "\n").str();
+      continue;
+    }
+    auto It = Defined.find(Op(1));
+    std::string Print = It != Defined.end() ? utohexstr(fingerprint(*It->second)) : Op(2).str();
+    Text += ("F\t" + Op(1) + "\t" + Print + "\t").str();
+    for (unsigned I = 3; I < Rec->getNumOperands(); ++I)
+      Text += (I > 3 ? "," : "") + Op(I).str();
+    Text += "\n";
+  }
+  N->eraseFromParent();
+  Constant *Str = ConstantDataArray::getString(C, Text);
+  auto *G =
+      new GlobalVariable(M, Str->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage, Str, "steady.reach.text");
+  G->setSection(ReachSection);
+  G->setAlignment(Align(1));
+  appendToUsed(M, {G});
+  return PreservedAnalyses::none();
+}
+
+} // namespace steady

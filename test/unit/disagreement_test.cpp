@@ -1,9 +1,8 @@
 // Forks that disagree (model/src/disagreement.cpp): the groups a result's
 // forks form, the note's words, and the cause told from what each fork
 // recorded, on synthetic forks whose answer is known.
-#include <nlohmann/json.hpp>
-
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "steady/notes.h"
 #include "steady/results_json.h"

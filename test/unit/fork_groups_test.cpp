@@ -2,12 +2,11 @@
 // answer is known: groups made on purpose are found, one normal scatter is
 // not split, and the statistic's percentage points agree with a simulation
 // written apart from this code (Python's random.gauss, 20000 draws).
-#include "steady/fork_groups.h"
-
 #include <cmath>
 
 #include <gtest/gtest.h>
 
+#include "steady/fork_groups.h"
 #include "synthetic_series.h"
 
 namespace steady::stats {

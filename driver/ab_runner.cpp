@@ -263,7 +263,7 @@ void Ab::run_round_on_slurm(const std::vector<Bench *> &pending, int round) {
   std::map<int, TaskState> states;
   try {
     write_output(wave, [&](std::ostream &o) { o << nlohmann::json{{"tasks", tasks}}.dump() << "\n"; });
-    states = run_wave(wave, tasks, slurm_name_, o_.place, tmp_ + "/logs");
+    states = run_wave(wave, tasks, slurm_name_, o_.place, tmp_ + "/logs", &g_signal);
   } catch (const std::exception &e) {
     fmt::print(stderr, "steady ab: {}\n", e.what());
   }

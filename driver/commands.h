@@ -3,6 +3,8 @@
 // CLI::RuntimeError(status), which CLI11_PARSE turns into the return value.
 #pragma once
 
+#include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +31,11 @@ void add_select(CLI::App &app);
 // names to run. False after printing why the builds' records cannot be read.
 bool select_and_print(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
                       std::vector<std::string> &changed);
+// Per payload, the demangled names of the functions `steady select` finds
+// changed; false after printing why the records cannot be read.
+bool changed_by_payload(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
+                        std::map<std::string, std::set<std::string>> &out);
+void add_cause(CLI::App &app);
 
 // Every output a command was asked to write (flag, path; empty paths are
 // skipped), checked before it does any work (outputs_problem: each can be

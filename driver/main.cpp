@@ -34,6 +34,7 @@ int main(int argc, char **argv) {
   steady::driver::add_slurm(app, after_dashes);
   steady::driver::add_report(app);
   steady::driver::add_select(app);
+  steady::driver::add_cause(app);
   app.set_version_flag("--version", "steady " STEADY_VERSION);
   try {
     app.parse(own, argv);

@@ -16,14 +16,14 @@ namespace steady::driver {
 
 namespace {
 
-std::string readable(const std::string &symbol) {
+std::string readable(const std::string &symbol, bool with_file = true) {
   // A static function's record is "source-file:symbol".
   std::size_t colon = symbol.rfind(':');
   std::string file = colon == std::string::npos ? "" : symbol.substr(0, colon + 1);
   std::string name = colon == std::string::npos ? symbol : symbol.substr(colon + 1);
   int status = 0;
   std::unique_ptr<char, void (*)(void *)> d(abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
-  return file + (status == 0 && d ? d.get() : name);
+  return (with_file ? file : "") + (status == 0 && d ? d.get() : name);
 }
 
 bool records_of(const std::string &tool, const char *side, const std::string &bin, ReachRecords &out) {
@@ -75,6 +75,17 @@ bool select_and_print(const std::string &tool, const std::string &old_bin, const
       fns += (fns.empty() ? "" : ", ") + readable(f);
     fmt::print("{}: changed: {}{}\n", s.payload, fns, notes);
   }
+  return true;
+}
+
+bool changed_by_payload(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
+                        std::map<std::string, std::set<std::string>> &out) {
+  ReachRecords a, b;
+  if (!records_of(tool, "old", old_bin, a) || !records_of(tool, "new", new_bin, b))
+    return false;
+  for (const Selected &s : select_changed(a, b))
+    for (const std::string &f : s.changed)
+      out[s.payload].insert(readable(f, false));
   return true;
 }
 

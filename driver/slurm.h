@@ -7,6 +7,7 @@
 // processes: they are the interface every cluster supports.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <optional>
 #include <string>
@@ -81,9 +82,13 @@ struct TaskState {
 constexpr int kUnlisted = -1;
 std::map<int, TaskState> array_states(long array_job);
 
-// Submits a wave and waits until its tasks have ended; how each ended.
+// Submits a wave and waits until its tasks have ended; how each ended. Once
+// `*interrupt` holds a signal (steady ab's Ctrl-C), the wave's jobs are
+// cancelled (their runners get SIGTERM and keep what they measured) and
+// waited for.
 std::map<int, TaskState> run_wave(const std::string &wave_file, const std::vector<WaveTask> &tasks,
-                                  const std::string &name, const SlurmPlace &place, const std::string &log_dir);
+                                  const std::string &name, const SlurmPlace &place, const std::string &log_dir,
+                                  const std::atomic<int> *interrupt = nullptr);
 
 // The path of this steady executable, for job scripts.
 std::string self_path();

@@ -188,12 +188,18 @@ std::map<int, TaskState> array_states(long array_job) {
 }
 
 std::map<int, TaskState> run_wave(const std::string &wave_file, const std::vector<WaveTask> &tasks,
-                                  const std::string &name, const SlurmPlace &place, const std::string &log_dir) {
+                                  const std::string &name, const SlurmPlace &place, const std::string &log_dir,
+                                  const std::atomic<int> *interrupt) {
   std::filesystem::create_directories(log_dir);
   long array = submit_wave(wave_file, tasks, name, place, log_dir);
-  do
+  bool cancelled = false;
+  do {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  while (jobs_alive(name));
+    if (interrupt && *interrupt && !cancelled) {
+      cancel_jobs(name);
+      cancelled = true;
+    }
+  } while (jobs_alive(name));
   return array_states(array);
 }
 

@@ -21,7 +21,10 @@ std::string env(const char *name) {
   return v ? v : "";
 }
 
-void on_term(int) {} // the runner writes what it measured; this process waits for it
+// The runner writes what it measured; this process waits for it, and starts
+// no further runner (scancel: the next one would not be signalled).
+volatile std::sig_atomic_t g_terminated = 0;
+void on_term(int) { g_terminated = 1; }
 
 } // namespace
 
@@ -49,6 +52,8 @@ int run_slurm_task(const std::string &wave_file) {
                   std::atol(env("SLURM_ARRAY_JOB_ID").c_str()), index};
   int status = 0;
   for (const TaskRun &run : tasks[std::size_t(index)].runs) {
+    if (g_terminated)
+      return 128 + SIGTERM;
     const std::string tmp = run.out + ".running";
     std::vector<std::string> args = run.argv;
     args.push_back("--json=" + tmp);
@@ -74,7 +79,7 @@ int run_slurm_task(const std::string &wave_file) {
                  e.what());
       status = runner ? runner : 1;
     }
-    if (runner == 130) // interrupted: the next runner would be too
+    if (runner == 130 || runner == 128 + SIGTERM) // interrupted: the next runner would be too
       return runner;
   }
   return status;

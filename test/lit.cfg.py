@@ -52,6 +52,12 @@ if shutil.which("g++"):
 if any(os.path.exists("/sys/bus/event_source/devices/" + d) for d in ("cpu", "cpu_core")):
     config.available_features.add("hw-pmu")
 
+# perf's software cpu-clock event samples without a PMU (steady cause --time).
+import subprocess
+if shutil.which("perf") and subprocess.run(["perf", "record", "-e", "cpu-clock", "-q", "-o", "/dev/null", "--", "true"],
+                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("perf-sampling")
+
 import platform
 if platform.machine() == "x86_64":
     config.available_features.add("x86_64")

@@ -191,6 +191,9 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
                  "about 50x slower, no PMU needed)")
       ->check(CLI::IsMember({"tsc", "valgrind"}))
       ->capture_default_str();
+  app.add_option("--callgrind-profile", cli.callgrind_profile,
+                 "With --instrument=valgrind: keep callgrind's per-function profile of the last measurement "
+                 "iteration in this file (callgrind_annotate and kcachegrind read it; steady cause diffs two)");
   app.add_option("--seed", c.seed, "Seed recorded for analyses that resample")->capture_default_str();
   app.add_option("--timeout", c.timeout, "Seconds before a fork is killed as hung")
       ->check(kPositive)
@@ -305,6 +308,10 @@ int parse_command_line(int argc, char **argv, Cli &cli) {
                  "error: --instrument=valgrind runs every fork under callgrind, which counts for itself: "
                  "it cannot be combined with %s (nothing was run)\n",
                  c.no_fork ? "--no-fork" : "--counters");
+    return 2;
+  }
+  if (!cli.callgrind_profile.empty() && c.instrument != "valgrind") {
+    std::fprintf(stderr, "error: --callgrind-profile needs --instrument=valgrind (nothing was run)\n");
     return 2;
   }
   if (std::string problem = check_together(c); !problem.empty()) {

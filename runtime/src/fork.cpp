@@ -225,7 +225,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
 }
 
 int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer,
-               const std::string &callgrind_out) {
+               const std::string &callgrind_out, const std::string &callgrind_profile) {
   const Benchmark &b = benchmarks().at(bench_index);
   // A fork never outlives its runner: if the runner is killed (even by
   // SIGKILL, which it cannot handle), the kernel kills the fork too. If the
@@ -253,7 +253,7 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   try {
     std::optional<Callgrind> callgrind;
     if (!callgrind_out.empty())
-      callgrind.emplace(callgrind_out);
+      callgrind.emplace(callgrind_out, callgrind_profile);
     WarmupOutcome w = measure_fork(
         {&b, &own, &timer, &counters, nullptr, &probe, nullptr, callgrind ? &*callgrind : nullptr},
         [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },

@@ -47,6 +47,6 @@ std::string payload_child_error(long pid);
 // the environment as STEADY_FORK) and reports on `fd`; under callgrind when
 // `callgrind_out` (where its dumps go) is given.
 int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer,
-               const std::string &callgrind_out = "");
+               const std::string &callgrind_out = "", const std::string &callgrind_profile = "");
 
 } // namespace steady

@@ -226,7 +226,10 @@ private:
 // iteration.
 class SimulatedBatches {
 public:
-  SimulatedBatches(const ForkPlan &p, const CallgrindCounts &per_batch) : p_(p), per_batch_(per_batch) {}
+  // `keep`: a measurement iteration, whose dump becomes --callgrind-profile
+  // (the last one measured stays).
+  SimulatedBatches(const ForkPlan &p, const CallgrindCounts &per_batch, bool keep)
+      : p_(p), per_batch_(per_batch), keep_(keep) {}
 
   void begin() { p_.callgrind->zero(); }
 
@@ -239,7 +242,7 @@ public:
 
   void count(Samples &) {}
 
-  void end() { counted_ = p_.callgrind->dump(); }
+  void end() { counted_ = p_.callgrind->dump(keep_); }
 
   void record(Iteration &it, const Samples &, const Samples &) const {
     it.simulated = simulated_per_op(counted_, per_batch_, it.batches_run, double(it.ops));
@@ -248,6 +251,7 @@ public:
 private:
   const ForkPlan &p_;
   const CallgrindCounts &per_batch_;
+  bool keep_;
   CallgrindCounts counted_;
 };
 
@@ -352,7 +356,7 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
                                           !plan.bench->invocation_setup && !(state && state->reset_every()));
   auto run_iteration = [&](const ForkPlan &p, std::uint64_t n, int index, bool warmup) {
     if (p.callgrind) {
-      SimulatedBatches simulated(p, per_batch);
+      SimulatedBatches simulated(p, per_batch, !warmup);
       return steady::run_iteration(p, n, index, warmup, simulated);
     }
     TimedBatches timed(p);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -315,6 +316,8 @@ Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<
     fork_wrapper_ = valgrind->command();
     valgrind_prefix_ = valgrind->out_prefix();
     fork_args_.push_back("--steady-callgrind-out=" + valgrind->out_prefix());
+    if (!valgrind->profile.empty())
+      fork_args_.push_back("--callgrind-profile=" + valgrind->profile);
   }
   total_forks_ = cfg.warmup_forks + (policy_.dynamic() ? cfg.max_forks : cfg.forks);
 }
@@ -595,7 +598,7 @@ int run_main(int argc, char **argv) {
     int number, fd;
     if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d", &index, &number, &fd) != 3 || index >= benchmarks().size())
       return 2;
-    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out);
+    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out, cli.callgrind_profile);
   }
 
   if (std::string twice = duplicate_names(); !twice.empty()) {
@@ -635,8 +638,10 @@ int run_main(int argc, char **argv) {
     return 0;
   }
   const std::string binary = argc > 0 ? argv[0] : "benchmark";
-  std::vector<std::pair<std::string, std::string>> outputs = {
-      {"--json", cfg.json}, {"--csv", cfg.csv}, {"--markdown", cfg.markdown}};
+  std::vector<std::pair<std::string, std::string>> outputs = {{"--json", cfg.json},
+                                                              {"--csv", cfg.csv},
+                                                              {"--markdown", cfg.markdown},
+                                                              {"--callgrind-profile", cli.callgrind_profile}};
   if (!cfg.save_baseline.empty()) {
     if (std::string problem = baseline_name_problem(cfg.save_baseline); !problem.empty()) {
       std::fprintf(stderr, "error: --save-baseline=%s: %s (nothing was run)\n", cfg.save_baseline.c_str(),
@@ -666,6 +671,8 @@ int run_main(int argc, char **argv) {
       std::fprintf(stderr, "error: --instrument=valgrind: %s (nothing was run)\n", why.c_str());
       return 2;
     }
+    if (!cli.callgrind_profile.empty())
+      session->profile = std::filesystem::absolute(cli.callgrind_profile).string();
     if (!cli.valgrind_checked)
       std::fprintf(stderr, "note: --instrument=valgrind counts the instructions the payload executes under callgrind, "
                            "not time: system calls, sleeps and waits on a clock count as the instructions they "

@@ -208,7 +208,8 @@ int serve_valgrind_probe() {
   return 3;
 }
 
-Callgrind::Callgrind(std::string out_prefix) : prefix_(std::move(out_prefix)) {
+Callgrind::Callgrind(std::string out_prefix, std::string profile)
+    : prefix_(std::move(out_prefix)), profile_(std::move(profile)) {
 #if STEADY_HAVE_CALLGRIND
   if (!RUNNING_ON_VALGRIND)
     throw std::runtime_error("--instrument=valgrind: the fork does not run under valgrind");
@@ -244,7 +245,7 @@ void Callgrind::zero() {
 #endif
 }
 
-CallgrindCounts Callgrind::dump() {
+CallgrindCounts Callgrind::dump(bool keep) {
 #if STEADY_HAVE_CALLGRIND
   CALLGRIND_DUMP_STATS;
 #endif
@@ -252,6 +253,11 @@ CallgrindCounts Callgrind::dump() {
   const std::string path = fmt::format("{}.{}.{}", prefix_, getpid(), ++dumps_);
   std::ifstream in(path);
   std::optional<CallgrindCounts> c = parse_callgrind_dump(in);
+  if (keep && !profile_.empty()) {
+    // Copied: the dumps' directory may be on another file system.
+    std::error_code ec;
+    std::filesystem::copy_file(path, profile_, std::filesystem::copy_options::overwrite_existing, ec);
+  }
   std::remove(path.c_str());
   if (!c)
     throw std::runtime_error("cannot read callgrind's dump '" + path + "'");

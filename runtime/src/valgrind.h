@@ -53,6 +53,8 @@ public:
   // Where forks write their dumps (a fork's are PREFIX.PID.N).
   const std::string &out_prefix() const { return prefix_; }
   const std::string &valgrind() const { return valgrind_; }
+  // --callgrind-profile: the file a fork moves its last measured dump to.
+  std::string profile;
 
 private:
   std::string valgrind_, dir_, prefix_;
@@ -74,8 +76,9 @@ int serve_valgrind_probe();
 // off (--instr-atstart=no) and collection off (--collect-atstart=no).
 class Callgrind {
 public:
-  // Throws std::runtime_error when not under valgrind.
-  explicit Callgrind(std::string out_prefix);
+  // Throws std::runtime_error when not under valgrind. A dump kept (see
+  // dump()) is moved to `profile` (--callgrind-profile).
+  explicit Callgrind(std::string out_prefix, std::string profile = "");
   // Instrumentation on, from here to the end of the fork: the cache
   // simulation sees the harness too, so the caches are warm as they would be.
   void start();
@@ -83,8 +86,9 @@ public:
   static void collected_batch(const Benchmark &b, Fixture *state, std::uint64_t n);
   // Counts from zero.
   void zero();
-  // Dumps what was collected since zero() and reads it back.
-  CallgrindCounts dump();
+  // Dumps what was collected since zero() and reads it back; `keep`: the
+  // dump, with its per-function costs, becomes the profile file.
+  CallgrindCounts dump(bool keep = false);
   // The cost of the harness around one collected batch (the call, the
   // client requests), per event: 2 I(1) - I(2), both measured after a warm
   // pair, which is exact for a payload whose every call costs the same. A
@@ -93,7 +97,7 @@ public:
   CallgrindCounts per_batch(const Benchmark &b, Fixture *state, bool repeatable);
 
 private:
-  std::string prefix_;
+  std::string prefix_, profile_;
   int dumps_ = 0;
 };
 

@@ -1,0 +1,79 @@
+// Root cause (issue 29): which functions explain the difference between two
+// builds of a benchmark, from measurements (callgrind's per-function counts
+// per op, or perf's cpu-clock samples), not from the list of changed
+// functions; and where the two disagree. Decides only; cause_command.cpp runs
+// and renders.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "callgrind_profile.h"
+
+namespace steady::driver {
+
+struct FunctionDelta {
+  std::string function, file;
+  int line = 0;
+  double exclusive[2] = {0, 0}, inclusive[2] = {0, 0}; // per op, A and B
+  double delta_exclusive() const { return exclusive[1] - exclusive[0]; }
+  double delta_inclusive() const { return inclusive[1] - inclusive[0]; }
+};
+
+struct Cause {
+  double total[2] = {0, 0};             // instructions per op, A and B (every function's exclusive)
+  std::vector<FunctionDelta> functions; // exclusive count differs, largest |difference| first
+  // The functions steady select found changed (names as callgrind writes
+  // them) whose counts are the same in A and B, and the functions in the
+  // cause that were not changed (their cost moved through a changed caller,
+  // or the change is one the fingerprints do not see).
+  std::vector<std::string> changed_not_in_cause, in_cause_not_changed;
+};
+
+// Per op: each profile divided by its ops. A function counts as part of the
+// cause when its exclusive count per op differs by more than `min_delta` and
+// by more than `min_share` of all functions' differences (the harness around
+// each batch, a few instructions spread over the batch's ops, differs by a
+// little when the two sides calibrated different batch sizes).
+Cause explain(const CallgrindProfile &a, double ops_a, const CallgrindProfile &b, double ops_b,
+              const std::set<std::string> &changed, double min_delta = 0.005, double min_share = 0.01);
+
+// A demangled name without its parameters and return type, for matching
+// callgrind's names with the reach records' ("ns::f(int) const" -> "ns::f").
+std::string function_key(const std::string &demangled);
+
+} // namespace steady::driver
+
+namespace steady::driver {
+
+// With time: perf's cpu-clock samples per function over a side's whole run
+// (the runner's own code included), and the ops that run executed.
+struct SampledProfile {
+  std::map<std::string, double> samples, ns; // by function: samples, their CPU time (cpu-clock's period)
+  double total = 0;                          // every function's samples
+  double ops = 0;                            // the run's ops (its iterations'), the caller's
+};
+
+// Parses `perf report --stdio -F sample,period,sym -q` ("  12  2400480  [.] name").
+SampledProfile parse_perf_report(const std::string &text);
+
+struct TimeDelta {
+  std::string function;
+  double ns_per_op[2] = {0, 0}; // sampled CPU time in the function per op of the run
+  double delta() const { return ns_per_op[1] - ns_per_op[0]; }
+};
+
+struct TimeCause {
+  std::vector<TimeDelta> functions; // differ beyond sampling noise, largest first
+  std::vector<std::string> changed_not_in_cause, in_cause_not_changed;
+};
+
+// A function's samples are Poisson counts: it is part of the cause when its
+// time per op differs by more than `z` standard errors and by at least
+// `min_share` of A's sampled time per op.
+TimeCause explain_time(const SampledProfile &a, const SampledProfile &b, const std::set<std::string> &changed,
+                       double z = 4, double min_share = 0.005);
+
+} // namespace steady::driver

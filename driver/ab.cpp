@@ -150,7 +150,7 @@ static bool restrict_to_changed(ab::AbOptions &o) {
   if (o.filter != ".*")
     throw CLI::ValidationError("--changed-only", "selects the benchmarks itself: not with --filter");
   std::vector<std::string> changed;
-  if (!select_and_print("steady ab", o.bin[0], o.bin[1], changed))
+  if (!select_and_print("steady ab", o.bin[0], o.bin[1], changed, &o.selection))
     throw CLI::RuntimeError(2);
   if (changed.empty()) {
     fmt::print("steady ab: no benchmark reaches changed code: nothing to run\n");

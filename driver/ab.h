@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "ab_tally.h"
 #include "comparison.h"
 #include "process.h"
@@ -28,6 +30,7 @@ struct AbOptions {
   std::string bin[2];
   std::string filter = ".*";
   bool changed_only = false; // run only the benchmarks whose reachable code differs (steady select)
+  nlohmann::json selection;  // with changed_only: steady select's decision per benchmark
   int warmup_iterations = 3, iterations = 10, min_forks = 5, max_forks = 40;
   double iteration_time = 0, budget = 0, fork_timeout = 120; // 0: the runner's default / no budget
   // --help and --list finish in milliseconds; a binary that hangs on them is

@@ -92,6 +92,8 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
                    {"seconds", elapsed},
                    {"forks_run", sequence_},
                    {"budget_spent", budget_spent}}}};
+  if (o_.changed_only)
+    header["ab"]["selection"] = o_.selection;
   if (!o_.json_side[0].empty())
     header["base_results"] = o_.json_side[0];
   if (!o_.json_side[1].empty())

@@ -40,9 +40,10 @@ struct CauseOptions {
 };
 
 const char *kSide[2] = {"A", "B"};
-// perf's sampling rate with --time (its default is 4000 Hz; a prime avoids
-// beating with periodic work).
-constexpr int kSampleHz = 4999;
+// perf's sampling rate with --time: 4x its default of 4000 Hz (the kernel's
+// limit is 100 kHz), for 4x the samples of a few seconds' run; a prime
+// avoids beating with periodic work.
+constexpr int kSampleHz = 20011;
 
 // One benchmark of one binary under callgrind: its per-function profile and
 // the ops of the measured iteration it covers.

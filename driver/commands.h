@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 namespace steady::driver {
 
@@ -29,8 +30,10 @@ void add_select(CLI::App &app);
 // Prints, per payload of NEW_BIN, the functions whose fingerprint differs from
 // OLD_BIN's or "unchanged code: not run" (select.cpp); `changed`: the payload
 // names to run. False after printing why the builds' records cannot be read.
+// `selection` (when given): the same per payload as JSON, steady-select/1's
+// "benchmarks" (docs/select-and-cause.md).
 bool select_and_print(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
-                      std::vector<std::string> &changed);
+                      std::vector<std::string> &changed, nlohmann::json *selection = nullptr);
 // Per payload, the demangled names of the functions `steady select` finds
 // changed; false after printing why the records cannot be read.
 bool changed_by_payload(const std::string &tool, const std::string &old_bin, const std::string &new_bin,

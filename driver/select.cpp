@@ -7,10 +7,12 @@
 #include <memory>
 
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include "commands.h"
 #include "process.h"
 #include "selection.h"
+#include "steady/output_file.h"
 
 namespace steady::driver {
 
@@ -50,11 +52,26 @@ bool records_of(const std::string &tool, const char *side, const std::string &bi
 } // namespace
 
 bool select_and_print(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
-                      std::vector<std::string> &changed) {
+                      std::vector<std::string> &changed, nlohmann::json *selection) {
   ReachRecords a, b;
   if (!records_of(tool, "old", old_bin, a) || !records_of(tool, "new", new_bin, b))
     return false;
+  if (selection)
+    *selection = nlohmann::json::array();
   for (const Selected &s : select_changed(a, b)) {
+    if (selection) {
+      nlohmann::json fns = nlohmann::json::array();
+      for (const std::string &f : s.changed)
+        fns.push_back(readable(f));
+      selection->push_back({{"name", s.payload},
+                            {"run", s.run()},
+                            {"reason", s.is_new  ? "new"
+                                       : s.run() ? "changed"
+                                                 : "unchanged"},
+                            {"changed", fns},
+                            {"indirect", s.indirect},
+                            {"external", s.external}});
+    }
     std::string notes;
     if (s.indirect)
       notes += " (calls through a pointer: functions whose address it takes are followed)";
@@ -91,16 +108,29 @@ bool changed_by_payload(const std::string &tool, const std::string &old_bin, con
 
 void add_select(CLI::App &app) {
   auto bins = std::make_shared<std::array<std::string, 2>>();
+  auto json = std::make_shared<std::string>();
   CLI::App *sub = app.add_subcommand(
       "select", "List the benchmarks whose reachable code differs between two builds (the steady plugin's "
                 "fingerprints; a change they cannot see, such as a data file, is yours to name), and those with "
                 "unchanged code");
   sub->add_option("old", (*bins)[0], "The baseline benchmark binary")->required()->check(CLI::ExistingFile);
   sub->add_option("new", (*bins)[1], "The new benchmark binary")->required()->check(CLI::ExistingFile);
-  sub->callback([bins] {
+  sub->add_option("--json", *json, "Also write the selection as JSON (schema steady-select/1)");
+  sub->callback([bins, json] {
+    check_outputs("steady select", {{"--json", *json}});
     std::vector<std::string> changed;
-    if (!select_and_print("steady select", (*bins)[0], (*bins)[1], changed))
+    nlohmann::json selection;
+    if (!select_and_print("steady select", (*bins)[0], (*bins)[1], changed, &selection))
       throw CLI::RuntimeError(2);
+    if (!json->empty())
+      write_output(*json, [&](std::ostream &out) {
+        out << nlohmann::json{{"schema", "steady-select/1"},
+                              {"old", (*bins)[0]},
+                              {"new", (*bins)[1]},
+                              {"benchmarks", selection}}
+                   .dump(2)
+            << "\n";
+      });
   });
 }
 

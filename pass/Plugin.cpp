@@ -3,6 +3,7 @@
 // opt:   -load-pass-plugin=SteadyPass-22.so -passes=steady-protect
 //        -passes=steady-findings (end of pipeline: what the optimizer did to payloads)
 //        -passes='steady-reach<start>' / 'steady-reach<end>' (reach and fingerprints)
+//        -passes=steady-layout-variants (last: the measured loop's copies at other offsets)
 //        -passes='print<steady-payloads>' / 'print<steady-sinks>'
 // clang: -fpass-plugin=SteadyPass-22.so runs steady-protect at the start of the
 //        -O1/-O2/-O3 pipelines, before inlining, so that protected payloads are
@@ -30,6 +31,10 @@ static void registerPasses(PassBuilder &PB) {
         }
         if (Name == "steady-findings") {
           MPM.addPass(steady::FindingsPass());
+          return true;
+        }
+        if (Name == "steady-layout-variants") {
+          MPM.addPass(steady::LayoutVariantsPass());
           return true;
         }
         if (Name.consume_front("steady-audit<") && Name.consume_back(">")) {
@@ -81,6 +86,9 @@ static void registerPasses(PassBuilder &PB) {
     // After the audit has deleted its twins and harnesses: the code that is
     // generated.
     MPM.addPass(steady::ReachPass(steady::ReachPass::Stage::End));
+    // Last: the copies are of the measured loop as it will be compiled, and
+    // no part of the reach (they run instead of the loop, never with it).
+    MPM.addPass(steady::LayoutVariantsPass());
   });
 }
 

@@ -107,6 +107,16 @@ public:
   static bool isRequired() { return true; }
 };
 
+/// steady-layout-variants: at the very end of the pipeline, copies of each
+/// measured loop (run_batch<B>) entered 16, 32, 48 bytes past its pinned
+/// boundary, listed in the section steady_layout for the runner's
+/// --layout=random (Layout.cpp).
+class LayoutVariantsPass : public llvm::PassInfoMixin<LayoutVariantsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
 /// steady-audit<prepare|harness|report>: differential compilation of payloads
 /// and Google Benchmark functions (see Audit.cpp). clang runs the stages
 /// around steady-protect and at the end of the pipeline with -mllvm -steady-audit.

@@ -23,8 +23,11 @@ LLVM = "/usr/lib/llvm-22/bin"
 
 
 def is_run_batch(function, name):
-    """Whether the demangled `function` is the run_batch<> of benchmark `name`."""
-    return re.search(r"run_batch(_f)?<.*steady_bench_" + re.escape(name) + ">", function) is not None
+    """Whether the demangled `function` is the run_batch<> of benchmark `name`
+    (not one of its copies at other entry offsets for --layout=random,
+    pass/Layout.cpp: the same code, run instead of it, never with it)."""
+    return (re.search(r"run_batch(_f)?<.*steady_bench_" + re.escape(name) + ">", function) is not None
+            and ".steady.layout" not in function)
 
 
 def is_payload(function, name):

@@ -1,11 +1,13 @@
 #include "steady/notes.h"
 
 #include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "steady/format.h"
+#include "steady/stats.h"
 
 namespace steady {
 namespace {
@@ -51,6 +53,7 @@ constexpr KindInfo kKinds[] = {
     {NoteKind::migrated, "migrated", Severity::doubtful, Source::decided},
     {NoteKind::counters_unscheduled, "counters-unscheduled", Severity::doubtful, Source::decided},
     {NoteKind::counters_multiplexed, "counters-multiplexed", Severity::doubtful, Source::decided},
+    {NoteKind::layout_sensitive, "layout-sensitive", Severity::doubtful, Source::decided},
     {NoteKind::forks_disagree, "forks-disagree", Severity::doubtful, Source::decided},
 };
 
@@ -201,6 +204,8 @@ std::string text(const Note &n) {
     return "a counter group never ran: its values are 0";
   case NoteKind::counters_multiplexed:
     return "counters multiplexed: scaled by time enabled/running";
+  case NoteKind::layout_sensitive:
+    return fmt::format("layout-sensitive: fork means {:.4g}-{:.4g} ns by code offset ({})", n.value, n.high, n.message);
   case NoteKind::forks_disagree:
     return disagreement_text(n);
   }
@@ -262,6 +267,8 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
       counters.push_back(fmt::format("{}={:.4g}", name, v));
   if (!counters.empty())
     note(NoteKind::user_counters).message = fmt::format("{}", fmt::join(counters, ", "));
+  for (Note &n : layout_note(b))
+    notes.push_back(std::move(n));
   if (s.ci_over == CiOver::iterations)
     note(NoteKind::ci_over_iterations);
   if (s.bound_hit)
@@ -277,6 +284,34 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
   else if (s.multiplexed)
     note(NoteKind::counters_multiplexed);
   return notes;
+}
+
+std::vector<Note> layout_note(const BenchmarkResult &b) {
+  std::map<int, std::vector<double>> by_offset; // fork means per code offset
+  for (const ForkResult &f : b.forks)
+    if (f.measured() && f.layout)
+      if (double m = f.mean_ns_per_op(); m > 0)
+        by_offset[f.layout->code].push_back(m);
+  std::vector<std::vector<double>> groups;
+  for (const auto &[offset, means] : by_offset)
+    groups.push_back(means);
+  const stats::GroupDifference d = stats::one_way_anova(groups, 0.99);
+  std::vector<double> means;
+  std::vector<std::string> each;
+  for (const auto &[offset, forks] : by_offset) {
+    means.push_back(stats::mean(forks));
+    each.push_back(fmt::format("{}: {:.4g}", offset, means.back()));
+  }
+  if (!(d.p_value < 0.01) || means.empty())
+    return {};
+  auto [low, high] = std::minmax_element(means.begin(), means.end());
+  if (!(*high - *low > d.within_width))
+    return {};
+  Note n(NoteKind::layout_sensitive);
+  n.value = *low;
+  n.high = *high;
+  n.message = fmt::format("{}", fmt::join(each, ", "));
+  return {n};
 }
 
 std::vector<Note> steady_state_note(const stats::BenchmarkSteadyState &s) {

@@ -355,6 +355,8 @@ void to_json(json &j, const ForkResult &f) {
     j["slurm"] = *f.slurm;
   if (f.state_report)
     j["state_report"] = *f.state_report;
+  if (f.layout)
+    j["layout"] = *f.layout;
 }
 
 // warmup_iterations is not read: it is the count of the warmup iterations.
@@ -383,6 +385,8 @@ void from_json(const json &j, ForkResult &f) {
     f.slurm = slurm->get<SlurmFork>();
   if (auto r = j.find("state_report"); r != j.end())
     f.state_report = r->get<StateReport>();
+  if (auto l = j.find("layout"); l != j.end())
+    f.layout = l->get<ForkLayout>();
 }
 
 void to_json(json &j, const BenchmarkResult &b) {

@@ -65,6 +65,7 @@ std::vector<std::string> runner_args(const RunConfig &c, const std::vector<std::
   put("--baseline", c.baseline, d.baseline);
   flag("--no-baseline", c.no_baseline);
   put("--instrument", c.instrument, d.instrument);
+  put("--layout", c.layout, d.layout);
   put("--seed", c.seed, d.seed);
   put("--timeout", c.timeout, d.timeout);
   flag("--no-fork", c.no_fork);

@@ -153,6 +153,16 @@ int ForkResult::warmup_iterations() const {
   return int(std::count_if(iterations.begin(), iterations.end(), [](const Iteration &it) { return it.warmup; }));
 }
 
+double ForkResult::mean_ns_per_op() const {
+  double ns = 0, ops = 0;
+  for (const Iteration &it : iterations)
+    if (!it.warmup && it.ops) {
+      ns += it.ns_per_op * double(it.ops);
+      ops += double(it.ops);
+    }
+  return ops > 0 ? ns / ops : 0;
+}
+
 Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns, std::uint64_t seed) {
   Summary s;
   s.counters_per_op.assign(counters, 0);

@@ -194,7 +194,17 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
   app.add_option("--callgrind-profile", cli.callgrind_profile,
                  "With --instrument=valgrind: keep callgrind's per-function profile of the last measurement "
                  "iteration in this file (callgrind_annotate and kcachegrind read it; steady cause diffs two)");
-  app.add_option("--seed", c.seed, "Seed recorded for analyses that resample")->capture_default_str();
+  app.add_option("--layout", c.layout,
+                 "pinned: the code, stack and heap where the binary puts them (the plugin pins the measured loop's "
+                 "alignment); random: per fork, the measured loop entered at another offset (0/16/32/48 bytes "
+                 "past its boundary), the stack and the heap moved by 0-4 KB, so that the result is a mean over "
+                 "layouts (docs/layout.md)")
+      ->check(CLI::IsMember({"pinned", "random"}))
+      ->capture_default_str();
+  app.add_option("--seed", c.seed,
+                 "Seed recorded for analyses that resample; with --layout=random, of the layouts "
+                 "(0: a new draw every run)")
+      ->capture_default_str();
   app.add_option("--timeout", c.timeout, "Seconds before a fork is killed as hung")
       ->check(kPositive)
       ->capture_default_str();
@@ -207,6 +217,7 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
   app.add_option("--steady-fork", cli.fork_spec)->group("");
   app.add_option("--steady-timer", cli.timer_spec)->group("");
   app.add_option("--steady-callgrind-out", cli.callgrind_out)->group("");
+  app.add_option("--steady-layout", cli.layout_spec)->group("");
   app.add_flag(kValgrindProbeOption, cli.valgrind_probe)->group("");
   app.add_flag(kValgrindCheckedOption, cli.valgrind_checked)->group("");
   app.add_flag("--steady-config", cli.print_config)->group("");
@@ -303,6 +314,11 @@ int parse_command_line(int argc, char **argv, Cli &cli) {
   if (!app.count("--stop") && (app.count("--forks") || app.count("--warmup-iterations")))
     c.stop = "none";
   c.mode = mode == "sample" ? Mode::Sample : mode == "ss" ? Mode::SingleShot : Mode::AverageTime;
+  if (c.layout == "random" && c.no_fork) {
+    std::fprintf(stderr, "error: --layout=random moves code, stack and heap per fork: it cannot be combined with "
+                         "--no-fork (nothing was run)\n");
+    return 2;
+  }
   if (c.instrument == "valgrind" && (c.no_fork || cli.counters_given)) {
     std::fprintf(stderr,
                  "error: --instrument=valgrind runs every fork under callgrind, which counts for itself: "

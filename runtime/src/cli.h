@@ -14,6 +14,7 @@ struct Cli {
   std::string timer_spec;        // hidden: the parent's TSC frequency and source
   std::string callgrind_out;     // hidden: in a fork under callgrind, where its dumps go
   std::string callgrind_profile; // --callgrind-profile: the last measured iteration's per-function dump
+  std::string layout_spec;       // hidden: in a fork under --layout=random, its layout
   bool valgrind_probe = false;   // hidden: ValgrindSession's probe
   bool list_reach = false;       // the plugin's reach records (steady select)
   bool valgrind_checked = false; // hidden: valgrind ran this program before (steady ab)

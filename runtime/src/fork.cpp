@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "batch_clock.h"
+#include "layout.h"
 #include "measure.h"
 #include "reentry.h"
 #include "steady/results_json.h"
@@ -125,6 +126,8 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
                                                                 std::to_string(req.number) + "," +
                                                                 std::to_string(kChildFd)};
   argv.insert(argv.end(), req.args.begin(), req.args.end());
+  if (!req.layout.empty())
+    argv.push_back("--steady-layout=" + req.layout);
   Reentry cmd = reentry_command(std::move(argv));
   // Under a wrapper the program is named by its real path, which the wrapper runs.
   std::string program = "/proc/self/exe";
@@ -225,8 +228,22 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
 }
 
 int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer,
-               const std::string &callgrind_out, const std::string &callgrind_profile) {
-  const Benchmark &b = benchmarks().at(bench_index);
+               const std::string &callgrind_out, const std::string &callgrind_profile, const std::string &layout) {
+  Benchmark b = benchmarks().at(bench_index);
+  // --layout=random: the heap moved before anything allocates for the
+  // benchmark, the stack below this frame, and the chosen copy of the loop.
+  LayoutChoice moved;
+  if (!layout.empty()) {
+    std::optional<LayoutChoice> c = parse_layout_spec(layout);
+    std::vector<RunFn> copies = code_variants(b.run);
+    if (!c || c->variant >= copies.size())
+      return 2;
+    moved = *c;
+    b.run = copies[moved.variant];
+    apply_heap_offset(moved.heap);
+  }
+  void *stack_offset = alloca(std::size_t(moved.stack));
+  asm volatile("" : : "r"(stack_offset) : "memory");
   // A fork never outlives its runner: if the runner is killed (even by
   // SIGKILL, which it cannot handle), the kernel kills the fork too. If the
   // runner died before this line, the pipe has no reader any more.

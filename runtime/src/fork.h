@@ -30,6 +30,8 @@ struct ForkRequest {
   double timeout_seconds;
   // A command the fork runs under (valgrind and its options), or none.
   std::vector<std::string> wrapper = {};
+  // --layout=random: the fork's layout (layout_spec), or none.
+  std::string layout = {};
 };
 
 // Runs one fork in a new process and collects its results. `interrupted`
@@ -45,8 +47,10 @@ std::string payload_child_error(long pid);
 
 // The child side: measures benchmark `bench_index` as fork `number` (also in
 // the environment as STEADY_FORK) and reports on `fd`; under callgrind when
-// `callgrind_out` (where its dumps go) is given.
+// `callgrind_out` (where its dumps go) is given; in the layout `layout`
+// (layout_spec: runtime/src/layout.h) when given.
 int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer,
-               const std::string &callgrind_out = "", const std::string &callgrind_profile = "");
+               const std::string &callgrind_out = "", const std::string &callgrind_profile = "",
+               const std::string &layout = "");
 
 } // namespace steady

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <random>
 #include <regex>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -24,6 +25,7 @@
 #include "code_fingerprint.h"
 #include "flags.h"
 #include "fork.h"
+#include "layout.h"
 #include "measure.h"
 #include "outputs.h"
 #include "steady/fork_loop.h"
@@ -262,6 +264,8 @@ private:
   std::vector<std::string> fork_wrapper_; // valgrind and its options, with --instrument=valgrind
   std::string valgrind_prefix_;           // where the forks' callgrind dumps and valgrind logs go
   int total_forks_ = 0;
+  // --layout=random draws from --seed, or from a new seed every run when it is 0.
+  std::uint64_t layout_seed_ = 0;
   bool noted_fallback_ = false; // "perf refused: getrusage" is said once
   bool write_failed_ = false;   // the last write of --json or --csv failed
   std::string json_kept_;       // where the results went when nobody read the --json FIFO
@@ -320,6 +324,7 @@ Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<
       fork_args_.push_back("--callgrind-profile=" + valgrind->profile);
   }
   total_forks_ = cfg.warmup_forks + (policy_.dynamic() ? cfg.max_forks : cfg.forks);
+  layout_seed_ = cfg.seed ? cfg.seed : (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
 }
 
 // The files are written again after every benchmark, so that a run killed by
@@ -399,9 +404,19 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
                      policy_.dynamic() ? cfg_.max_warmup : cfg_.warmup_iterations, policy_.dynamic(), cfg_.iterations,
                      time_left(k, n));
   };
-  ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
-                                 : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout, fork_wrapper_},
-                                                    g_interrupted, report, nullptr, nullptr);
+  std::optional<ForkLayout> layout;
+  std::string layout_spec;
+  if (cfg_.layout == "random") {
+    const std::vector<RunFn> copies = code_variants(b.run);
+    const LayoutChoice c = choose_layout(layout_seed_, index, f, copies.size());
+    layout = describe(c, copies);
+    layout_spec = steady::layout_spec(c);
+  }
+  ForkResult fork = cfg_.no_fork
+                        ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
+                        : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout, fork_wrapper_, layout_spec},
+                                           g_interrupted, report, nullptr, nullptr);
+  fork.layout = layout;
   if (fork.failed() && fork.status != ForkStatus::interrupted && fork.status != ForkStatus::skipped) {
     progress_.done();
     // What valgrind said about it (its messages go to a log, not to the run's stderr).
@@ -598,7 +613,8 @@ int run_main(int argc, char **argv) {
     int number, fd;
     if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d", &index, &number, &fd) != 3 || index >= benchmarks().size())
       return 2;
-    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out, cli.callgrind_profile);
+    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out, cli.callgrind_profile,
+                      cli.layout_spec);
   }
 
   if (std::string twice = duplicate_names(); !twice.empty()) {

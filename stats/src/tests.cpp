@@ -3,6 +3,7 @@
 #include <numeric>
 #include <vector>
 
+#include <boost/math/distributions/fisher_f.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
@@ -105,6 +106,41 @@ double samples_needed(double gamma, double alpha, double power) {
   boost::math::normal n;
   double z = boost::math::quantile(n, 1 - alpha / 2) + boost::math::quantile(n, power);
   return 2 * (z / gamma) * (z / gamma);
+}
+
+GroupDifference one_way_anova(const std::vector<std::vector<double>> &groups, double confidence) {
+  GroupDifference d;
+  double n = 0, k = 0, sum = 0;
+  for (const std::vector<double> &g : groups) {
+    if (g.empty())
+      continue;
+    k += 1;
+    n += double(g.size());
+    sum += std::accumulate(g.begin(), g.end(), 0.0);
+  }
+  if (k < 2 || n <= k)
+    return d;
+  const double grand = sum / n;
+  double ssb = 0, ssw = 0;
+  for (const std::vector<double> &g : groups) {
+    if (g.empty())
+      continue;
+    const double m = std::accumulate(g.begin(), g.end(), 0.0) / double(g.size());
+    ssb += double(g.size()) * (m - grand) * (m - grand);
+    for (double x : g)
+      ssw += (x - m) * (x - m);
+  }
+  const double msb = ssb / (k - 1), msw = ssw / (n - k);
+  boost::math::students_t t(n - k);
+  d.within_width = 2 * boost::math::quantile(t, (1 + confidence) / 2) * std::sqrt(msw / n);
+  if (msw == 0) { // no spread within: any difference between the groups is one
+    d.f = ssb > 0 ? INFINITY : 0;
+    d.p_value = ssb > 0 ? 0 : 1;
+    return d;
+  }
+  d.f = msb / msw;
+  d.p_value = boost::math::cdf(boost::math::complement(boost::math::fisher_f(k - 1, n - k), d.f));
+  return d;
 }
 
 } // namespace steady::stats

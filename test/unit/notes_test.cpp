@@ -199,5 +199,46 @@ TEST(Notes, ANotMeasuredOrFailedTestSaysOnlyThat) {
   EXPECT_EQ(severity(n[0].kind), Severity::wrong);
 }
 
+// A measured fork at code offset `code` whose one iteration reads `ns`.
+ForkResult laid_out(int code, double ns) {
+  ForkResult f;
+  f.layout = ForkLayout{code, 0, 0};
+  Iteration it;
+  it.ops = 100;
+  it.ns_per_op = ns;
+  f.iterations = {it};
+  return f;
+}
+
+TEST(Notes, LayoutSensitiveWhenOffsetsDifferBeyondForkNoise) {
+  BenchmarkResult b = clean();
+  for (auto [code, ns] : std::vector<std::pair<int, double>>{
+           {0, 152}, {0, 153.5}, {32, 180}, {32, 178.6}, {32, 181.2}, {48, 152.8}, {48, 151.9}})
+    b.forks.push_back(laid_out(code, ns));
+  std::vector<Note> n = layout_note(b);
+  ASSERT_EQ(n.size(), 1u);
+  EXPECT_EQ(text(n[0]), "layout-sensitive: fork means 152.4-179.9 ns by code offset (0: 152.8, 32: 179.9, 48: 152.4)");
+  EXPECT_EQ(severity(n[0].kind), Severity::doubtful);
+  EXPECT_EQ(texts(notes_of(RunResult{}, b)), std::vector<std::string>{text(n[0])});
+}
+
+TEST(Notes, NoLayoutNoteWithinForkNoiseOrWithoutReplicates) {
+  BenchmarkResult noise = clean(); // offsets that differ no more than forks of one offset do
+  for (auto [code, ns] : std::vector<std::pair<int, double>>{
+           {0, 150}, {0, 156}, {16, 151}, {16, 157}, {32, 153}, {32, 150}, {48, 155}, {48, 152}})
+    noise.forks.push_back(laid_out(code, ns));
+  EXPECT_TRUE(layout_note(noise).empty());
+  BenchmarkResult single = clean(); // one fork per offset: nothing says what a fork's noise is
+  for (auto [code, ns] : std::vector<std::pair<int, double>>{{0, 152}, {16, 180}, {32, 152}, {48, 181}})
+    single.forks.push_back(laid_out(code, ns));
+  EXPECT_TRUE(layout_note(single).empty());
+  BenchmarkResult pinned = clean(); // no layouts recorded
+  for (double ns : {152.0, 153.0, 180.0, 181.0})
+    pinned.forks.push_back(laid_out(0, ns));
+  for (ForkResult &f : pinned.forks)
+    f.layout.reset();
+  EXPECT_TRUE(layout_note(pinned).empty());
+}
+
 } // namespace
 } // namespace steady

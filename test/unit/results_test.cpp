@@ -22,6 +22,7 @@ RunResult full_run() {
   run.started = "2026-11-22T00:00:00Z";
   run.runner_pid = 42;
   run.config.mode = Mode::Sample;
+  run.config.layout = "random";
   run.config.counters = {"cycles"};
   run.machine = {"cpu", "Linux 6", "performance", "host", 2};
   run.timer.ticks_per_ns = 2.5;
@@ -42,6 +43,7 @@ RunResult full_run() {
   f.error = "killed";
   f.warmup_criterion = {{"rciw", 0.01}};
   f.ab = AbFork{"A", "./old", 2, 5};
+  f.layout = ForkLayout{48, 1024, 528};
   Iteration it;
   it.warmup = true;
   it.ops = 10;
@@ -65,6 +67,8 @@ TEST(ResultsReader, ReadingBackAndWritingAgainLosesNothing) {
   EXPECT_EQ(back.benchmarks[0].summary.ci_over, CiOver::forks);
   EXPECT_EQ(back.config.mode, Mode::Sample);
   EXPECT_EQ(back.benchmarks[0].code->fingerprint, "61999ec869cb2655");
+  EXPECT_EQ(back.config.layout, "random");
+  EXPECT_EQ(back.benchmarks[0].forks[0].layout, (ForkLayout{48, 1024, 528}));
   ResultsWriter().write(back, b);
   std::ifstream fa(a), fb(b);
   std::string sa((std::istreambuf_iterator<char>(fa)), {}), sb((std::istreambuf_iterator<char>(fb)), {});
@@ -145,7 +149,9 @@ TEST(ResultsReader, ToleratesWhatReadersDoNotNeed) {
   ASSERT_EQ(run.benchmarks.at(0).forks.at(0).iterations.size(), 1u);
   EXPECT_FALSE(run.benchmarks[0].forks[0].warmup);
   EXPECT_DOUBLE_EQ(run.timer.ticks_per_ns, 1);
-  EXPECT_FALSE(run.benchmarks[0].code); // files written before fingerprints
+  EXPECT_FALSE(run.benchmarks[0].code);            // files written before fingerprints
+  EXPECT_FALSE(run.benchmarks[0].forks[0].layout); // and before --layout=random
+  EXPECT_EQ(run.config.layout, "pinned");
 }
 
 // Written before --stop=precision: no "precision" in the configuration, no

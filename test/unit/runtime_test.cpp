@@ -517,6 +517,14 @@ TEST(RunnerArgs, EveryFieldRoundTrips) {
   EXPECT_EQ(parsed(runner_args(c)), c);
 }
 
+TEST(RunnerArgs, RandomLayoutRoundTrips) {
+  RunConfig c;
+  c.counters_auto = true;
+  c.layout = "random";
+  c.seed = 9;
+  EXPECT_EQ(parsed(runner_args(c)), c);
+}
+
 TEST(RunnerArgs, ValgrindAndStaticRoundTrip) {
   RunConfig c;
   c.instrument = "valgrind"; // counts for itself: no --counters, not automatic

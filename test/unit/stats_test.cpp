@@ -148,6 +148,24 @@ TEST(Bootstrap, InnermostLevelByCltMatchesFullResampling) {
 const std::vector<double> kBase = {10.1, 9.8, 10.3, 10.0, 9.9, 10.2, 10.05, 9.95};
 const std::vector<double> kNew = {10.4, 10.6, 10.2, 10.5, 10.3, 10.7, 10.45, 10.55, 10.1};
 
+// R 4.2: summary(aov(x ~ g)) and 2 * qt(0.995, n - k) * sqrt(MSW / n).
+TEST(Anova, OneWayMatchesR) {
+  GroupDifference two = one_way_anova({{1, 2, 3}, {4, 5, 6}}, 0.99);
+  EXPECT_NEAR(two.f, 13.5, 1e-12);
+  EXPECT_NEAR(two.p_value, 0.021312, 1e-6);
+  GroupDifference three = one_way_anova({{152, 153.5}, {180, 178.6, 181.2}, {152.8, 151.9}}, 0.99);
+  EXPECT_NEAR(three.f, 522.96077, 1e-4);
+  EXPECT_NEAR(three.p_value, 1.4515e-05, 1e-8);
+  EXPECT_NEAR(three.within_width, 3.858607702, 1e-8);
+}
+
+TEST(Anova, NothingToCompareWithoutTwoGroupsOrAPair) {
+  EXPECT_TRUE(std::isnan(one_way_anova({{1, 2, 3}}, 0.99).p_value));
+  EXPECT_TRUE(std::isnan(one_way_anova({{1}, {2}, {}}, 0.99).p_value));
+  EXPECT_EQ(one_way_anova({{1, 1}, {2}}, 0.99).p_value, 0); // no spread within: the difference is all there is
+  EXPECT_EQ(one_way_anova({{1, 1}, {1}}, 0.99).p_value, 1);
+}
+
 TEST(Compare, WelchMatchesR) {
   // t.test(b, a, var.equal = FALSE)
   TestResult t = welch_t_test(kBase, kNew);

@@ -47,6 +47,8 @@ enum class NoteKind {
   migrated,             // the thread changed CPU during an iteration
   counters_unscheduled, // a counter group never ran
   counters_multiplexed, // counters scaled by time enabled / running
+  layout_sensitive,     // --layout=random: fork means differ by code offset beyond fork noise: value = lowest
+                        // and high = highest offset's mean (ns), message = each offset's mean
   forks_disagree,       // fork means in groups: groups, name = unit ("ns", "instructions"), cause (value: its share)
 };
 
@@ -71,7 +73,7 @@ struct Note {
   // The facts the wording states; which ones a kind uses is said at the kind.
   std::string name, message;
   int count = 0, of = 0;
-  double value = 0;
+  double value = 0, high = 0;
   std::vector<int> warmups; // each fork's warmup iterations
   CriterionValues criterion;
   std::vector<ForkGroup> groups;
@@ -93,6 +95,11 @@ double preempted_share(const Summary &s);
 // number is not what the benchmark means to measure, then how it stopped,
 // then the machine's interference. `run` gives the mode.
 std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b);
+
+// --layout=random: the note when the fork means of the code offsets differ
+// (one-way ANOVA, p < 0.01) by more than the interval fork noise alone would
+// give (GroupDifference::within_width); nothing otherwise.
+std::vector<Note> layout_note(const BenchmarkResult &b);
 
 // The forks_disagree note of a benchmark whose summary has fork groups, with
 // its cause (`run` gives the counters' names).

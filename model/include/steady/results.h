@@ -75,6 +75,11 @@ struct RunConfig {
   // What an iteration measures: "tsc" (time) or "valgrind" (every fork runs
   // under callgrind and counts the payload's instructions: Iteration::simulated).
   std::string instrument = "tsc";
+  // Where a fork's code, stack and heap sit: "pinned" (as the binary has
+  // them; the plugin pins the measured loop's alignment) or "random" (per
+  // fork, a copy of the loop at another entry offset and random stack and
+  // heap offsets: ForkResult::layout; runtime/src/layout.h).
+  std::string layout = "pinned";
 
   bool operator==(const RunConfig &) const = default;
 };
@@ -208,6 +213,14 @@ struct StateReport {
   double setup_ns = 0;
 };
 
+// A fork's layout under --layout=random (runtime/src/layout.h): where the
+// measured loop's entry sat modulo 64 bytes, and the bytes by which the
+// stack (before the batch loop) and the heap (at the fork's start) were moved.
+struct ForkLayout {
+  int code = 0, stack = 0, heap = 0;
+  bool operator==(const ForkLayout &) const = default;
+};
+
 struct ForkResult {
   int number = 0; // 1-based, warmup forks first
   bool warmup = false;
@@ -235,8 +248,11 @@ struct ForkResult {
   std::optional<AbFork> ab;
   std::optional<SlurmFork> slurm;
   std::optional<StateReport> state_report; // Google Benchmark functions only
+  std::optional<ForkLayout> layout;        // --layout=random only
 
   bool failed() const { return status != ForkStatus::ok; }
+  // Its measurement iterations' mean ns/op, weighted by ops (0 without any).
+  double mean_ns_per_op() const;
   // A fork whose measurements count: neither failed nor a warmup fork.
   bool measured() const { return !failed() && !warmup; }
   int warmup_iterations() const;

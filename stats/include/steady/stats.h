@@ -3,6 +3,7 @@
 // generator (xoshiro256**) and the bounded draws (Lemire's method) are ours.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -158,6 +159,15 @@ TestResult paired_t_test(std::span<const double> a, std::span<const double> b);
 // Mann-Whitney U of b against a (R's wilcox.test(b, a) W), normal
 // approximation with tie correction and no continuity correction, two-sided.
 TestResult mann_whitney_u(std::span<const double> a, std::span<const double> b);
+// One-way ANOVA of `groups` (fixed effects, unbalanced allowed): F = MSB /
+// MSW, its p-value on (k - 1, n - k) degrees of freedom, and the width of the
+// `confidence` t interval of the grand mean had only the within-group spread
+// been there (2 t sqrt(MSW / n)): what the groups' means are to exceed. p and
+// the width are NaN with fewer than two non-empty groups or no group of two.
+struct GroupDifference {
+  double f = NAN, p_value = NAN, within_width = NAN;
+};
+GroupDifference one_way_anova(const std::vector<std::vector<double>> &groups, double confidence);
 // Cohen's d with the pooled sd; Cliff's delta = P(b > a) - P(b < a).
 double cohens_d(std::span<const double> a, std::span<const double> b);
 double cliffs_delta(std::span<const double> a, std::span<const double> b);

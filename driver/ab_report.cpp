@@ -39,6 +39,8 @@ std::optional<Row> Ab::compare(const Bench &b, const CompareOptions &c) const {
   Row r = compare_series(b.name, a, n, c);
   r.forks = std::pair(int(a.forks.size()), int(n.forks.size()));
   r.identical_code = same_code(b.side[0].code, b.side[1].code);
+  r.base_groups = disagreement_of(b.side[0]);
+  r.new_groups = disagreement_of(b.side[1]);
   return r;
 }
 

@@ -192,6 +192,8 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
       }
       rows.push_back(compare_series(name, sa, it->second, o));
       rows.back().identical_code = same_code(code_of(sa_side, name), code_of(sb_side, it->first));
+      rows.back().base_groups = disagreement_of(sa_side, name);
+      rows.back().new_groups = disagreement_of(sb_side, it->first);
     }
     if (rows.empty()) {
       fmt::print(stderr,

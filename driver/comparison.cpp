@@ -6,6 +6,7 @@
 
 #include <fmt/core.h>
 
+#include "steady/notes.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
 
@@ -91,6 +92,8 @@ std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
                                                               : "the new version measures nothing: no verdict";
   if (c.decided())
     return "";
+  if (c.base_forks_disagree || c.next_forks_disagree)
+    return "no direction from a mean over groups of forks";
   if (!c.power)
     return "one fork (or one Google Benchmark repetition) shows no fork-to-fork spread: at least 2 per version "
            "(--benchmark_repetitions=5 or more)";
@@ -122,6 +125,19 @@ std::optional<CodeIdentity> code_of(const ComparedSide &side, const std::string 
       if (b.name == name)
         return b.code;
   return std::nullopt;
+}
+
+std::string disagreement_of(const BenchmarkResult &b) {
+  const std::vector<ForkGroup> groups = fork_groups(b.forks);
+  return groups.size() < 2 ? "" : groups_text(groups, series_of(b, 1).instructions);
+}
+
+std::string disagreement_of(const ComparedSide &side, const std::string &name) {
+  if (side.run)
+    for (const BenchmarkResult &b : side.run->benchmarks)
+      if (b.name == name)
+        return disagreement_of(b);
+  return "";
 }
 
 ComparedSide load_side(const std::string &path) {
@@ -229,7 +245,11 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   bool gate = false;
   for (const Row &row : rows) {
     const stats::Comparison &r = row.result;
-    const std::string note = verdict_note(r, o);
+    std::string note = verdict_note(r, o);
+    // The groups of a version whose forks disagree, whatever the verdict.
+    for (const auto &[who, groups] : {std::pair{"base", &row.base_groups}, std::pair{"new", &row.new_groups}})
+      if (!groups->empty())
+        note += fmt::format("{}{} forks disagree: {}", note.empty() ? "" : "; ", who, *groups);
     // Whether the same instructions ran on both sides: a difference between
     // identical code is the machine's or the layout's, not the change's.
     const char *code = !row.identical_code ? "" : *row.identical_code ? "identical code" : "code differs";
@@ -264,6 +284,10 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       j["power"] = power_json(*r.power);
     if (row.identical_code)
       j["code"] = *row.identical_code ? "identical" : "differs";
+    if (!row.base_groups.empty())
+      j["forks_disagree"]["base"] = row.base_groups;
+    if (!row.new_groups.empty())
+      j["forks_disagree"]["new"] = row.new_groups;
     out.push_back(std::move(j));
     if (o.fail_on_slowdown >= 0 && r.ratio.low > 1 + o.fail_on_slowdown) {
       gate = true;

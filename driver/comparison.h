@@ -46,6 +46,9 @@ ComparedSide load_side(const std::string &path);
 // Whether A and B timed the same machine code: nothing unless both carry a
 // fingerprint. Said next to the verdict, never used to reach it.
 std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::optional<CodeIdentity> &b);
+// The groups of a benchmark's forks in words when they disagree, else "".
+std::string disagreement_of(const BenchmarkResult &b);
+std::string disagreement_of(const ComparedSide &side, const std::string &name);
 // The fingerprint of a steady result file's benchmark, if it carries one.
 std::optional<CodeIdentity> code_of(const ComparedSide &side, const std::string &name);
 
@@ -63,6 +66,8 @@ struct Row {
   std::optional<std::pair<int, int>> forks; // forks used per version, when the table shows them
   bool instructions = false;                // the ratio is of instructions per op, not time
   std::optional<bool> identical_code;       // both versions' fingerprints, when both have one
+  // A version's fork groups in words when its forks disagree ("3 near 230.4 ns, 2 near 829.6 ns"), else "".
+  std::string base_groups, new_groups;
 };
 
 // Both series must measure the same metric (metric_name).

@@ -167,8 +167,14 @@ json fork_json(const ForkResult &f, const RunResult &run, const ReportOptions &o
     }
   }
   int preempted = 0;
-  for (const Iteration &it : f.iterations)
+  double ns = 0, ops = 0; // the fork's mean: its measurement iterations' ns/op weighted by their ops
+  for (const Iteration &it : f.iterations) {
     preempted += it.preempted_switch + it.preempted_cpu_short;
+    if (!it.warmup && !it.batches.empty()) {
+      ns += it.ns_per_op * double(it.ops);
+      ops += double(it.ops);
+    }
+  }
   return {{"fork", f.number},
           {"iterations", series.ns_per_op.size()},
           {"warmup_iterations", series.warmup_iterations},
@@ -179,7 +185,8 @@ json fork_json(const ForkResult &f, const RunResult &run, const ReportOptions &o
           {"samples", samples.size()},
           {"quantiles", rounded(weighted_quantiles(std::move(samples), o.quantiles))},
           {"counters", counters},
-          {"preempted", preempted}};
+          {"preempted", preempted},
+          {"mean", ops > 0 ? json(round6(ns / ops)) : json(nullptr)}};
 }
 
 json benchmark_json(const BenchmarkResult &b, const BenchmarkSeries &analyzed, std::size_t run_index,
@@ -197,6 +204,12 @@ json benchmark_json(const BenchmarkResult &b, const BenchmarkSeries &analyzed, s
     }
     const ForkSeries &series = analyzed.forks.at(measured++);
     json jf = fork_json(f, run, o, series);
+    // Its group (1-based) when the forks disagree, else 0.
+    jf["group"] = 0;
+    for (std::size_t g = 0; g < b.summary.fork_groups.size(); ++g)
+      for (int n : b.summary.fork_groups[g].forks)
+        if (n == f.number)
+          jf["group"] = g + 1;
     any_samples |= jf["samples"].get<std::size_t>() > 0;
     if (series.skipped.empty()) {
       steady.push_back(series.analysis);

@@ -201,6 +201,27 @@
     };
   }
 
+  // Each fork's mean as a point, coloured by its group: shown when the forks
+  // disagree (the groups are the notes', model/src/notes.cpp).
+  function forkMeansSpec(b) {
+    const groups = b.notes.find((n) => n.kind === 'forks-disagree').groups;
+    const label = (g) => `group ${g}: ${groups[g - 1].forks.length} fork(s) near ${time(groups[g - 1].center)}`;
+    const rows = b.forks.filter((f) => f.mean !== null)
+      .map((f) => ({ fork: `fork ${f.fork}`, n: f.fork, mean: f.mean, group: f.group ? label(f.group) : 'no group' }));
+    return {
+      $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+      data: { values: rows },
+      width: WIDTH, height: Math.max(60, 12 * rows.length),
+      mark: { type: 'point', filled: true, size: 60 },
+      encoding: {
+        x: { field: 'mean', type: 'quantitative', title: 'fork mean, ns/op', scale: { zero: false } },
+        y: { field: 'fork', type: 'nominal', title: null, sort: { field: 'n' } },
+        color: { field: 'group', type: 'nominal', title: null, legend: { orient: 'bottom', labelLimit: 400 } },
+        tooltip: [{ field: 'fork' }, { field: 'mean', title: 'mean ns/op', format: '.6~g' }, { field: 'group' }],
+      },
+    };
+  }
+
   // The inner bulk of the quantiles: the axis leaves the extreme 0.5 % out.
   function bulkDomain(lists) {
     const inner = lists.flatMap((q) => (q.length > 4 ? q.slice(1, -1) : q));
@@ -358,6 +379,9 @@
     }
     parts.push(missingList(b.missing.concat(b.other_forks.map((f) => `fork ${f.fork}: ${f.status}` +
       (f.error ? ` (${f.error})` : '')))));
+    if (b.notes.some((n) => n.kind === 'forks-disagree'))
+      parts.push(chart('fork-means', 'fork means: the forks disagree', () => forkMeansSpec(b),
+        '(each measured fork\'s mean, coloured by its group; the mean above averages over the groups)'));
     if (b.forks.length) {
       const thinned = b.forks.some((f) => f.thinned);
       parts.push(chart('series', 'ns/op of every iteration, by fork', () => seriesSpec(b),

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "steady/format.h"
 #include "steady/stats.h"
 
 namespace steady {
@@ -53,6 +54,7 @@ constexpr KindInfo kKinds[] = {
     {NoteKind::counters_unscheduled, "counters-unscheduled", Severity::doubtful, Source::decided},
     {NoteKind::counters_multiplexed, "counters-multiplexed", Severity::doubtful, Source::decided},
     {NoteKind::layout_sensitive, "layout-sensitive", Severity::doubtful, Source::decided},
+    {NoteKind::forks_disagree, "forks-disagree", Severity::doubtful, Source::decided},
 };
 
 const KindInfo &info(NoteKind k) {
@@ -70,9 +72,45 @@ NoteKind kind_named(const std::string &name, Source source, NoteKind otherwise) 
   return otherwise;
 }
 
+// "forks disagree: 3 near 230.1 ns, 2 near 830.4 ns; " and the cause.
+std::string disagreement_text(const Note &n) {
+  std::string cause;
+  switch (n.cause) {
+  case DisagreeCause::work:
+    cause = "the instruction counts differ: the payload does other work in some processes (data that depends on "
+            "the process: its id, addresses, a random seed)";
+    break;
+  case DisagreeCause::nodes:
+    cause = "the groups follow the Slurm nodes: the machines differ";
+    break;
+  case DisagreeCause::preempted:
+    cause = fmt::format("the slower forks ran preempted ({:.1f} % of their batches or more, re-run): a busy machine",
+                        100 * n.value);
+    break;
+  case DisagreeCause::run_order:
+    cause = "the groups follow one another in run order: the machine changed during the run";
+    break;
+  case DisagreeCause::placement:
+    cause = "the groups interleave in run order: likely where each process placed code and data (ASLR, heap), "
+            "which each fork draws anew; the mean over forks averages placements";
+    break;
+  }
+  return fmt::format("forks disagree: {}; {}", groups_text(n.groups, n.name == "instructions"), cause);
+}
+
 } // namespace
 
 const char *to_string(NoteKind k) { return info(k).name; }
+
+std::string groups_text(const std::vector<ForkGroup> &groups, bool instructions) {
+  std::vector<std::string> out;
+  for (const ForkGroup &g : groups) {
+    const std::string v = instructions ? fixed(g.center) + " instructions/op" : scaled_time(g.center);
+    out.push_back(g.forks.size() == 1 ? fmt::format("1 at {} (fork {})", v, g.forks.front())
+                                      : fmt::format("{} near {}", g.forks.size(), v));
+  }
+  return fmt::format("{}", fmt::join(out, ", "));
+}
 
 const char *to_string(Severity s) {
   switch (s) {
@@ -168,6 +206,8 @@ std::string text(const Note &n) {
     return "counters multiplexed: scaled by time enabled/running";
   case NoteKind::layout_sensitive:
     return fmt::format("layout-sensitive: fork means {:.4g}-{:.4g} ns by code offset ({})", n.value, n.high, n.message);
+  case NoteKind::forks_disagree:
+    return disagreement_text(n);
   }
   return to_string(n.kind);
 }
@@ -202,6 +242,9 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
     n.name = f.kind;
     n.message = f.message;
   }
+  // Before the stop and the machine's notes: the mean describes none of the groups.
+  if (s.fork_groups.size() >= 2)
+    notes.push_back(disagreement_note(run, b));
   if (b.stop.criterion != "none") {
     const bool missed = wide(b.stop, run.config.precision);
     Note &n = note(b.stop.stable ? NoteKind::stopped : missed ? NoteKind::imprecise : NoteKind::unstable);

@@ -42,6 +42,8 @@ void to_json(json &j, const Note &n) {
     j["value"] = n.value;
   if (!n.warmups.empty())
     j["warmups"] = n.warmups;
+  for (const ForkGroup &g : n.groups)
+    j["groups"].push_back({{"forks", g.forks}, {"center", g.center}});
   for (const auto &[name, v] : n.criterion)
     j["criterion"][name] = v;
 }
@@ -149,6 +151,8 @@ void to_json(json &j, const Summary &s) {
     j["simulated_per_op"] = *s.simulated;
     j["instructions_fork_range"] = {s.instructions_fork_min, s.instructions_fork_max};
   }
+  for (const ForkGroup &g : s.fork_groups)
+    j["fork_groups"].push_back({{"forks", g.forks}, {"center", g.center}});
 }
 
 void from_json(const json &j, Summary &s) {
@@ -187,6 +191,9 @@ void from_json(const json &j, Summary &s) {
     s.instructions_fork_min = r->at(0);
     s.instructions_fork_max = r->at(1);
   }
+  if (auto groups = j.find("fork_groups"); groups != j.end())
+    for (const json &g : *groups)
+      s.fork_groups.push_back({g.at("forks").get<std::vector<int>>(), g.at("center").get<double>()});
 }
 
 namespace {
@@ -435,6 +442,9 @@ void from_json(const json &j, BenchmarkResult &b) {
   optional_field(j, "items_per_op", b.items_per_op);
   optional_field(j, "stop", b.stop);
   optional_field(j, "summary", b.summary);
+  // Files written before fork groups were: decided now, as the runner would have.
+  if (auto s = j.find("summary"); s == j.end() || !s->contains("fork_groups"))
+    b.summary.fork_groups = fork_groups(b.forks);
   if (auto c = j.find("user_counters"); c != j.end())
     read_named_values(*c, b.user_counters);
   optional_field(j, "label", b.label);

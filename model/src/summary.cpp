@@ -223,6 +223,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
   s.p90 = weighted_percentile(batches, 0.90) / ticks_per_ns;
   s.p99 = weighted_percentile(batches, 0.99) / ticks_per_ns;
   summarize_simulated(forks, s);
+  s.fork_groups = fork_groups(forks);
   return s;
 }
 
@@ -297,6 +298,7 @@ stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
       s.fork_rounds.push_back(f.ab ? f.ab->round : -1);
     }
   }
+  s.forks_disagree = fork_groups(b.forks).size() >= 2;
   s.measures_nothing = std::find(b.flags.begin(), b.flags.end(), "measures-nothing") != b.flags.end();
   // A fork that measured 0 ns/op measured nothing: its ratio would be 0 or
   // infinite.

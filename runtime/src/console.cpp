@@ -7,23 +7,12 @@
 
 #include "measure.h"
 #include "outputs.h"
+#include "steady/format.h"
 #include "steady/notes.h"
 
 namespace steady {
 
 namespace {
-
-std::string fixed(double v) {
-  if (v == 0) // a CI's lower end at 0, a count of none
-    return "0";
-  if (v >= 1e6)
-    return fmt::format("{:.0f}", v);
-  if (v >= 100)
-    return fmt::format("{:.1f}", v);
-  if (v >= 1)
-    return fmt::format("{:.3f}", v);
-  return fmt::format("{:.4f}", v);
-}
 
 // --instrument=valgrind: the simulated counts per op instead of time; the
 // range is the lowest and highest fork mean (one number when no fork differs).
@@ -60,15 +49,6 @@ void print_machine_busy(const RunResult &run) {
                  "samples are preempted ones and their results are not trustworthy (flagged in the table and the "
                  "JSON). A payload longer than a time slice cannot be measured without preemption on this machine\n",
                  all.bound_hit, kPreemptionBound);
-}
-
-// A time in the unit that keeps it between 1 and 1000 (ns, us, ms, s).
-std::string scaled_time(double ns) {
-  static constexpr std::pair<double, const char *> units[] = {{1e9, "s"}, {1e6, "ms"}, {1e3, "µs"}, {1, "ns"}};
-  for (const auto &[scale, unit] : units)
-    if (ns >= scale || scale == 1)
-      return fixed(ns / scale) + " " + unit;
-  return "";
 }
 
 // A count with an SI prefix when it is large (ticks, events per op).

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "steady/format.h"
 #include "steady/results.h"
 
 namespace steady {
@@ -30,8 +31,6 @@ struct TableLayout {
   bool ipc, throughput, change;
 };
 std::string markdown_table(const TableLayout &layout, const std::vector<std::vector<std::string>> &rows);
-// "311.2 ns", "2.002 s": the unit that keeps the number between 1 and 1000.
-std::string scaled_time(double ns);
 // "1.23 GB/s", "45.6 Mitems/s" from bytes or items per op and ns per op.
 std::string throughput(double per_op, double ns_per_op, const char *unit);
 // One line when a notable share of batches was preempted, and a warning when

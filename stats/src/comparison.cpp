@@ -197,6 +197,12 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     r.verdict = Verdict::undecided;
     r.power = power(fa, fb, ri, o);
   }
+  r.base_forks_disagree = a.forks_disagree;
+  r.next_forks_disagree = b.forks_disagree;
+  if ((a.forks_disagree || b.forks_disagree) && r.verdict != Verdict::same) {
+    r.verdict = Verdict::undecided;
+    r.power.reset(); // more forks of a mixture do not decide its direction at the rate power assumes
+  }
   return r;
 }
 

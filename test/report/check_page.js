@@ -50,6 +50,7 @@ function inspect() {
       c.expect_areas = forks.length;
       c.expect_rects = forks.reduce((n, f) => n + f.quantiles.length, 0);
     }
+    if (b && c.kind === 'fork-means') c.expect_symbols = b.forks.filter((f) => f.mean !== null).length;
     if (c.kind === 'forest' && data.comparison) {
       const rows = data.comparison.rows.filter((r) => r.ratio[0] !== null && r.ratio[1] !== null);
       c.expect_symbols = rows.length;

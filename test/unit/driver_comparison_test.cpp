@@ -77,6 +77,24 @@ TEST(CompareDecision, TheSameDataIsTheSameWithinTheMargin) {
   EXPECT_TRUE(c.decided());
 }
 
+TEST(CompareDecision, ForksThatDisagreeGiveNoDirection) {
+  // A version whose fork means form groups: its mean moves with how many
+  // forks fell in each group, so slower and faster are withheld (no power
+  // numbers either); same is kept, and the note says why.
+  stats::Series base = series(kQuiet), next = series(kQuiet, 1.2);
+  next.forks_disagree = true;
+  stats::Comparison c = stats::compare(base, next, {});
+  EXPECT_EQ(c.verdict, Verdict::undecided);
+  EXPECT_TRUE(c.next_forks_disagree);
+  EXPECT_FALSE(c.base_forks_disagree);
+  EXPECT_FALSE(c.power);
+  EXPECT_GT(c.ratio.low, 1); // the numbers are still the data's
+  EXPECT_EQ(driver::verdict_note(c, {}), "no direction from a mean over groups of forks");
+  base.forks_disagree = true;
+  EXPECT_EQ(stats::compare(base, series(kQuiet, 0.8), {}).verdict, Verdict::undecided);
+  EXPECT_EQ(stats::compare(base, series(kQuiet), {}).verdict, Verdict::same);
+}
+
 TEST(CompareDecision, NoisyDataIsUndecidedWithItsPowerNumbers) {
   stats::ComparisonOptions o;
   stats::Comparison c = stats::compare(series(kNoisy), series(kNoisy), o);

@@ -38,13 +38,13 @@ ForkResult fork_with_warmup(int n) {
 
 TEST(Notes, EveryKindHasANameASeverityAndWords) {
   std::set<std::string> names;
-  for (int k = 0; k <= int(NoteKind::layout_sensitive); ++k) {
+  for (int k = 0; k <= int(NoteKind::forks_disagree); ++k) {
     Note n{NoteKind(k)};
     n.name = "nm";
     EXPECT_TRUE(names.insert(to_string(n.kind)).second) << to_string(n.kind);
     EXPECT_FALSE(text(n).empty());
   }
-  EXPECT_EQ(names.size(), std::size_t(NoteKind::layout_sensitive) + 1);
+  EXPECT_EQ(names.size(), std::size_t(NoteKind::forks_disagree) + 1);
   EXPECT_EQ(severity(NoteKind::measures_nothing), Severity::wrong);
   EXPECT_EQ(severity(NoteKind::unstable), Severity::doubtful);
   EXPECT_EQ(severity(NoteKind::stopped), Severity::info);

@@ -49,6 +49,17 @@ enum class NoteKind {
   counters_multiplexed, // counters scaled by time enabled / running
   layout_sensitive,     // --layout=random: fork means differ by code offset beyond fork noise: value = lowest
                         // and high = highest offset's mean (ns), message = each offset's mean
+  forks_disagree,       // fork means in groups: groups, name = unit ("ns", "instructions"), cause (value: its share)
+};
+
+// What steady can tell of why forks disagree, from what each fork recorded
+// (model/src/disagreement.cpp), in the order it is asked.
+enum class DisagreeCause {
+  work,      // instructions per op differ (exact counts, or counted: 1 %): other work in some processes
+  nodes,     // each Slurm node's forks fall in one group
+  preempted, // every fork of the slower groups had value = this share of batches preempted, twice the others'
+  run_order, // the groups follow one another in run order: the machine changed during the run
+  placement, // the groups interleave in run order: per-process placement (ASLR, heap), not the moment
 };
 
 // How much the note says about the number: `wrong` (it is not what the
@@ -65,6 +76,8 @@ struct Note {
   double value = 0, high = 0;
   std::vector<int> warmups; // each fork's warmup iterations
   CriterionValues criterion;
+  std::vector<ForkGroup> groups;
+  DisagreeCause cause = DisagreeCause::placement;
 };
 
 // The JSON names ("measures-nothing", ...) and severities ("wrong", ...).
@@ -87,6 +100,15 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b);
 // (one-way ANOVA, p < 0.01) by more than the interval fork noise alone would
 // give (GroupDifference::within_width); nothing otherwise.
 std::vector<Note> layout_note(const BenchmarkResult &b);
+
+// The forks_disagree note of a benchmark whose summary has fork groups, with
+// its cause (`run` gives the counters' names).
+Note disagreement_note(const RunResult &run, const BenchmarkResult &b);
+
+// "3 near 230.4 ns, 2 near 829.6 ns", "7 near 100.0 ns, 1 at 130.0 ns (fork 5)":
+// the groups as the forks_disagree note words them (centers in instructions/op
+// when `instructions`).
+std::string groups_text(const std::vector<ForkGroup> &groups, bool instructions);
 
 // "UNSTABLE: max forks (5) reached", "WIDE: ±3.4 % after 12 forks: budget
 // spent" (wider than `precision`), "stable after 2 forks", "static

@@ -265,6 +265,14 @@ struct ForkResult {
   int warmup_iterations() const;
 };
 
+// Forks whose means form a group apart from the others' (stats/include/steady/
+// fork_groups.h): their numbers and the mean of their fork means, in ns/op, or
+// in instructions/op when every iteration was simulated.
+struct ForkGroup {
+  std::vector<int> forks;
+  double center = 0;
+};
+
 // What the summary's 99 % CI is over: the means of several forks (Student's
 // t), or the iterations of one fork (bootstrap); none without measurements;
 // the means of the Slurm nodes when the forks ran on several (Student's t).
@@ -294,6 +302,9 @@ struct Summary {
   // (equal when the payload's count does not vary between processes).
   std::optional<Simulated> simulated;
   double instructions_fork_min = 0, instructions_fork_max = 0;
+  // Two or more when the forks disagree (their means form groups, or one is
+  // far off), ascending by center; empty when they agree.
+  std::vector<ForkGroup> fork_groups;
 };
 
 // StopResult::reason of a benchmark that got no fork: not measured, or its
@@ -387,6 +398,11 @@ struct RunResult {
 // on several Slurm nodes, each fork on one), or a bootstrap over the
 // iterations of a single fork (see CiOver).
 Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, double ticks_per_ns, std::uint64_t seed);
+
+// The groups of the measured forks' means (model/src/disagreement.cpp), each
+// fork's mean with the standard error of its iterations: two or more when
+// they disagree, else none.
+std::vector<ForkGroup> fork_groups(const std::vector<ForkResult> &forks);
 
 // A Google Benchmark function's counters, label, complexity N and items and
 // bytes per op on the benchmark: per value, the median over the forks that

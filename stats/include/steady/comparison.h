@@ -24,6 +24,9 @@ struct Series {
   bool measures_nothing = false;
   // The values are instructions per op (--instrument=valgrind), not ns/op.
   bool instructions = false;
+  // The fork means form groups (steady/fork_groups.h): their mean depends on
+  // how many forks fell in each group, a matter of chance.
+  bool forks_disagree = false;
 };
 
 // The given forks, each cut to its first `iterations` iterations.
@@ -61,6 +64,8 @@ struct Comparison {
   // Undecided with at least two forks per version.
   std::optional<Power> power;
   bool base_measures_nothing = false, next_measures_nothing = false;
+  // A version's forks disagree: slower or faster was withheld (undecided, no power numbers).
+  bool base_forks_disagree = false, next_forks_disagree = false;
   bool decided() const { return verdict != Verdict::undecided; }
 };
 
@@ -86,6 +91,9 @@ RatioInterval log_ratio_interval(std::span<const double> a, std::span<const doub
 // lies within +-equivalence), or undecided (always with fewer than 2 forks a
 // side: one fork shows no fork-to-fork spread), with its power numbers;
 // measures_nothing, with no numbers, when either series measures nothing.
+// When either version's forks disagree, slower and faster are withheld: a
+// ratio of means over groups of forks moves with how many forks fell in each
+// group, so it gives no direction (same is kept: the interval bounds both).
 Comparison compare(const Series &base, const Series &next, const ComparisonOptions &o);
 
 // The looks of a sequential comparison (steady ab): at min_forks (at least

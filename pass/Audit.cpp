@@ -199,10 +199,11 @@ public:
     unsigned NextId = 0;
     SmallVector<std::pair<Function *, bool>, 8> Audited;
     for (const Payload &P : Payloads)
-      Audited.push_back({P.F, false});
+      if (!P.GBench) // a Google Benchmark function is audited as one, below
+        Audited.push_back({P.F, false});
     for (Function &F : M)
       if (holdsMeasurementLoop(F) && !F.hasFnAttribute(ProtectedAttr) &&
-          none_of(Payloads, [&](const Payload &P) { return P.F == &F; }))
+          none_of(Payloads, [&](const Payload &P) { return P.F == &F && !P.GBench; }))
         Audited.push_back({&F, true});
 
     NamedMDNode *Nodes = M.getOrInsertNamedMetadata(AuditNodes);

@@ -178,6 +178,20 @@ TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
   return R;
 }
 
+bool TimedScope::contains(const Instruction &I) const {
+  const Function *Callee = calleeOf(I);
+  StringRef N = Callee ? Callee->getName() : "";
+  return R.inLoop(I, LI) && !N.starts_with("_ZN9benchmark") && !N.starts_with("_ZNK9benchmark");
+}
+
+BasicBlock *TimedScope::inputsBlock(const Instruction &I) const {
+  const Loop *Outermost = nullptr;
+  for (const Loop *L = LI.getLoopFor(I.getParent()); L; L = L->getParentLoop())
+    if (R.Loops.count(L))
+      Outermost = L;
+  return Outermost ? Outermost->getHeader() : ProtectedScope::inputsBlock(I);
+}
+
 MDNode *TimedRegion::toMD(LLVMContext &C) const {
   auto Int = [&](uint64_t V) { return ConstantAsMetadata::get(ConstantInt::get(Type::getInt64Ty(C), V)); };
   SmallVector<Metadata *, 16> Ops = {Int(Found), Int(DoesWork), Int(Pauses), First.getAsMDNode()};

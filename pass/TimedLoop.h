@@ -13,6 +13,7 @@
 #include <set>
 #include <string>
 
+#include "Protect.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugLoc.h"
@@ -61,6 +62,25 @@ struct TimedRegion {
   llvm::MDNode *toMD(llvm::LLVMContext &C) const;
   static TimedRegion fromMD(const llvm::MDNode *N);
 };
+
+/// steady-protect's scope in a Google Benchmark function (a payload from the
+/// BENCHMARK macros of runtime/gbench): the body of its measurement loops but
+/// not the calls of Google Benchmark's API (the State's iterator, timers,
+/// DoNotOptimize), their inputs read at the header of the outermost one, every iteration.
+class TimedScope : public ProtectedScope {
+  TimedRegion R;
+  llvm::LoopInfo &LI;
+
+public:
+  TimedScope(llvm::Function &F, llvm::LoopInfo &LI) : R(TimedRegion::of(F, LI)), LI(LI) {}
+  bool contains(const llvm::Instruction &I) const override;
+  llvm::BasicBlock *inputsBlock(const llvm::Instruction &I) const override;
+  const TimedRegion &region() const { return R; }
+};
+
+/// Function metadata on a protected Google Benchmark function: its TimedRegion
+/// before inlining, which steady-findings judges the optimized function by.
+inline constexpr const char *TimedMD = "steady.timed";
 
 /// After optimization: work of the timed region that runs outside every loop,
 /// once per run instead of once per iteration. Null if none.

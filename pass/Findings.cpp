@@ -151,14 +151,23 @@ private:
 PreservedAnalyses FindingsPass::run(Module &M, ModuleAnalysisManager &MAM) {
   Recorder R(M, MAM);
   bool Changed = false;
+  SmallPtrSet<Function *, 8> Judged;
   for (const Payload &P : MAM.getResult<PayloadsAnalysis>(M)) {
     if (!P.F->hasFnAttribute(ProtectedAttr))
       continue; // not protected: findings would blame the user for what steady-protect handles
     SmallVector<Finding, 4> Found = P.GBench ? R.timedLoop(*P.F) : R.findings(*P.F);
     R.record(P, Found);
+    if (P.GBench)
+      Judged.insert(P.F);
     Changed |= !Found.empty();
   }
-  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  // The region and the lines steady-protect made up, if it did, once every
+  // registration of the function is judged: nothing of them reaches the object.
+  for (Function *F : Judged) {
+    F->setMetadata(TimedMD, nullptr);
+    dropLineTables(*F);
+  }
+  return Changed || !Judged.empty() ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace steady

@@ -195,6 +195,8 @@ void tagHarnesses(Function &Payload) {
 // (one call per batch): steady-findings judges it by its TimedRegion.
 void protectBody(Function &F, bool GBench, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter *ORE,
                  CalleeClones &Callees, const SmallPtrSetImpl<Function *> &PayloadFns) {
+  if (GBench && !F.getSubprogram())
+    giveLineTables(F); // dropped by steady-findings once it has judged the function
   std::optional<TimedScope> Timed;
   auto Scope = [&]() -> const ProtectedScope * {
     if (!GBench)

@@ -45,6 +45,18 @@ bool isStateMachinery(const llvm::Instruction &I);
 /// site in the function), as line << 20 | column; 0 when it has none.
 uint64_t positionOf(const llvm::DebugLoc &Loc);
 
+/// The file of the line tables given to a function compiled without debug info.
+inline constexpr const char *SyntheticFile = "<steady-audit>";
+
+/// Without debug info (-g0, a Release build) nothing would tell the code of
+/// the measurement loop after inlining: F gets line tables of its own, one
+/// line per instruction, in a compile unit of its own (SyntheticFile). Code
+/// inlined into F from functions without debug info takes the line of its
+/// call site, as with real line tables.
+void giveLineTables(llvm::Function &F);
+/// Removes what giveLineTables gave F: its locations and its compile unit.
+void dropLineTables(llvm::Function &F);
+
 /// The timed region of a function, before inlining.
 struct TimedRegion {
   std::set<uint64_t> Positions;                   // source positions of code inside the loop only

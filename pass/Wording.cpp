@@ -9,6 +9,7 @@
 
 #include "Checks.h"
 #include "Protect.h"
+#include "TimedLoop.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
@@ -49,7 +50,7 @@ std::string where(const DebugLoc &Loc) {
   DILocation *L = Loc.get();
   while (L && L->getInlinedAt())
     L = L->getInlinedAt();
-  if (!L)
+  if (!L || L->getFilename() == SyntheticFile) // a line made up for code without debug info
     return "";
   return (L->getFilename() + ":" + Twine(L->getLine())).str();
 }

@@ -9,6 +9,9 @@
 // RUN: %FileCheck %s --check-prefix=TABLE < %t.out
 // RUN: %FileCheck %s --check-prefix=ERR --allow-empty < %t.err
 // RUN: %python %S/Inputs/flags.py %t.json | %FileCheck %s
+// Without debug info (a Release build) the findings are the same, without a line.
+// RUN: %clangxx -I%gbench_include -O2 -fpass-plugin=%plugin %s %libsteady -o %t.g0
+// RUN: %t.g0 --forks=1 --warmup-iterations=0 --iterations=1 --iteration-time=0.001 --no-baseline | %FileCheck %s --check-prefix=NODEBUG
 // RUN: %clangxx -I%gbench_include -O2 %s %libsteady -o %t.plain
 // RUN: %t.plain --forks=1 --warmup-iterations=0 --iterations=1 --iteration-time=0.001 --no-baseline 2>&1 | %FileCheck %s --check-prefix=PLAIN
 #include <algorithm>
@@ -41,10 +44,12 @@ BENCHMARK(BM_SortInPlace);
 
 BENCHMARK_MAIN();
 
-// TABLE-DAG: BM_Capture/fifteen {{.*}} hoisted at compile time: the result of 'fib(int)' (i64) at {{.*}}gbench-findings-on-rows.cpp:28 gives the same result in every iteration and is hoisted out of the loop
+// TABLE-DAG: BM_Capture/fifteen {{.*}} hoisted at compile time: the result of 'fib(int)' (i64) at {{.*}}gbench-findings-on-rows.cpp:{{[0-9]+}} gives the same result in every iteration and is hoisted out of the loop
 // TABLE-DAG: BM_SortInPlace {{.*}} mutated input: it modifies {{.*}}, which its loop also reads
 // ERR-NOT: not protected by the steady plugin
 // CHECK: BM_DeadFib compile findings: none
 // CHECK: BM_Capture/fifteen compile findings: hoisted
 // CHECK: BM_SortInPlace compile findings: mutated
+// NODEBUG-DAG: BM_Capture/fifteen {{.*}} hoisted at compile time: the result of 'fib(int)' (i64) gives the same result in every iteration
+// NODEBUG-DAG: BM_SortInPlace {{.*}} mutated input: it modifies
 // PLAIN: note: 3 Google Benchmark benchmark(s) not protected by the steady plugin

@@ -200,6 +200,8 @@ void expand_families() {
         sb.compile_findings = b.plugin_findings_ ? b.plugin_findings_ : &no_findings;
         sb.self_timed = true;
         sb.ignored = b.ignored_;
+        if (b.complexity_ != oNone)
+          sb.complexity = {instance_name(b, {}, t), int(b.complexity_), b.complexity_lambda_};
         if (t > 1)
           sb.not_measured = fmt::format("Threads({}): steady measures one thread", t);
         sb.context = in.get();

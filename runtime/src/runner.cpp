@@ -23,6 +23,7 @@
 #include "batch_clock.h"
 #include "cli.h"
 #include "code_fingerprint.h"
+#include "complexity.h"
 #include "flags.h"
 #include "fork.h"
 #include "layout.h"
@@ -545,6 +546,8 @@ int Runner::finish() {
   progress_.done();
   run_.partial = bool(g_interrupted);
   run_.load_end = read_machine_load();
+  run_.complexity = complexity_fits(run_.benchmarks);
+  std::fputs(complexity_rows(run_.complexity).c_str(), stdout);
   save(true);
   int status = 0;
   if (!cfg_.markdown.empty() && layout_) {

@@ -31,7 +31,7 @@ BENCHMARK(BM_Naive);
 
 // CHECK-DAG: @steady.opaque = private global i32 1000
 // CHECK-DAG: @{{.*}}steady_gbench_0_17steady_protected_E = internal global i8 1
-// CHECK:       define internal void @_ZL8BM_NaiveRN9benchmark5StateE({{.*}} #[[ATTRS:[0-9]+]] align 64 !steady.timed
+// CHECK:       define internal void @_ZL8BM_NaiveRN9benchmark5StateE({{.*}} #[[ATTRS:[0-9]+]] align 64 {{.*}}!steady.timed
 // CHECK-NOT:     volatile
 // CHECK:       [[HEADER:[0-9]+]]:
 // CHECK-NEXT:    %steady.opaque = load volatile i32, ptr @steady.opaque

@@ -26,6 +26,7 @@
 #include "cli.h"
 #include "discovery.h"
 #include "long_run.h"
+#include "reach.h"
 #include "steady/registry.h"
 #include "trial.h"
 
@@ -42,6 +43,9 @@ struct BodyEntry {
 };
 extern "C" const BodyEntry __start_steady_gtest_bodies[] __attribute__((weak));
 extern "C" const BodyEntry __stop_steady_gtest_bodies[] __attribute__((weak));
+// The plugin's reach records (pass/Reach.cpp), one text per translation unit.
+extern "C" const char __start_steady_reach[] __attribute__((weak));
+extern "C" const char __stop_steady_reach[] __attribute__((weak));
 
 namespace steady::gtest {
 namespace {
@@ -297,6 +301,23 @@ void register_tests(const RunConfig *trials) {
     setenv(kSingleShot, join(single).c_str(), 1);
 }
 
+// --list-reach: the plugin's records, with one payload per test (reach.h).
+int print_test_reach() {
+  std::string records;
+  for (const char *p = __start_steady_reach; p && p < __stop_steady_reach;) {
+    std::string_view text(p);
+    records.append(text);
+    p += text.size() + 1;
+  }
+  std::vector<TestReach> tests;
+  for (const TestCase &c : state().tests) {
+    tests.push_back({c.name, create_test_symbol(factory_type_name(c))});
+  }
+  const std::string out = test_reach(records, tests);
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return 0;
+}
+
 bool valid_regex(const std::string &re) {
   try {
     std::regex r(re);
@@ -335,6 +356,8 @@ int take_over() {
   if (!s.in_fork)
     if (int status = parse_command_line(argc, cargv.data(), cli); status >= 0)
       return status;
+  if (cli.list_reach)
+    return print_test_reach();
   const bool measures = !s.in_fork && !cli.print_config && !cli.cfg.list && valid_regex(cli.cfg.filter);
   register_tests(measures ? &cli.cfg : nullptr);
   return run_main(argc, cargv.data());

@@ -30,6 +30,9 @@ std::vector<TestCase> discover(const testing::UnitTest &unit);
 // TestInfo::Run does), its SetUp, body and TearDown, called one by one so the
 // caller times only the body.
 testing::Test *create(const TestCase &c);
+// The factory's dynamic type, as typeid names it (regression selection starts
+// a test's reach at its CreateTest: reach.h).
+const char *factory_type_name(const TestCase &c);
 void set_up(testing::Test *t);
 void body(testing::Test *t);
 void tear_down(testing::Test *t);

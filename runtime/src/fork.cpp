@@ -267,9 +267,7 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   PreemptionProbe probe;
   probe.open(timer.ticks_per_ns);
   send(fd, {{"t", "preemption"}, {"preemption", preemption_info(probe)}});
-  RunConfig own = cfg;
-  if (b.single_shot)
-    own.mode = Mode::SingleShot;
+  const RunConfig own = fork_config(b, cfg);
   try {
     std::optional<Callgrind> callgrind;
     if (!callgrind_out.empty())

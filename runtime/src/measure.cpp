@@ -332,6 +332,19 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
 
 } // namespace
 
+RunConfig fork_config(const Benchmark &b, const RunConfig &cfg) {
+  RunConfig own = cfg;
+  if (!b.single_shot)
+    return own;
+  own.mode = Mode::SingleShot;
+  if (b.shot_runs > 0) {
+    own.stop = "none";
+    own.warmup_iterations = b.shot_warmups;
+    own.iterations = b.shot_runs;
+  }
+  return own;
+}
+
 WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t)> &on_batch_size,
                            const std::function<void(const Iteration &)> &on_iteration) {
   std::unique_ptr<Fixture> state = create_fixture(*plan.bench);

@@ -63,6 +63,13 @@ double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe
 // the weighted mean is kept).
 void thin(std::vector<BatchSample> &samples);
 
+// The configuration a fork of `b` measures with: the run's, in single-shot
+// mode for a single-shot benchmark, with its fixed warmup and measured runs
+// when it has them (a static configuration within the fork: no warmup
+// criterion over a handful of single shots; the forks still stop as the
+// run's --stop says).
+RunConfig fork_config(const Benchmark &b, const RunConfig &cfg);
+
 struct WarmupOutcome {
   bool stable = true; // static warmup counts as stable
   std::vector<std::pair<std::string, double>> last;

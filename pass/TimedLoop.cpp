@@ -251,6 +251,9 @@ HoistedWork hoistedOutOfTimedLoop(Function &Opt, const TimedRegion &R) {
   for (Instruction &I : instructions(Opt))
     if (LI.getLoopFor(I.getParent()) && isCostly(I))
       Looped.insert({positionOf(I.getDebugLoc()), identity(I)});
+  // Every hoisted computation, the first one shown.
+  HoistedWork First;
+  unsigned Hoisted = 0;
   for (Instruction &I : instructions(Opt)) {
     if (LI.getLoopFor(I.getParent()) || !isCostly(I) || isColdPath(I) || isExceptionPath(I.getParent()) ||
         isStateMachinery(I))
@@ -261,18 +264,35 @@ HoistedWork hoistedOutOfTimedLoop(Function &Opt, const TimedRegion &R) {
       continue;
     if (!Before(I))
       continue;
+    DebugLoc At;
     if (uint64_t P = positionOf(I.getDebugLoc())) {
       if (R.Positions.count(P) && !Looped.count({P, identity(I)}))
-        return {&I, I.getDebugLoc()};
-      continue;
+        At = I.getDebugLoc();
+    } else if (isa<CallBase>(I) || I.getType()->isFPOrFPVectorTy()) {
+      // Without a location: floating point or calls only (index and trip-count
+      // arithmetic the optimizer computes before a loop is not the benchmark's work).
+      At = timedUser(I, LI, R);
     }
-    // Without a location: floating point or calls only (index and trip-count
-    // arithmetic the optimizer computes before a loop is not the benchmark's work).
-    if (!isa<CallBase>(I) && !I.getType()->isFPOrFPVectorTy())
+    if (!At)
       continue;
-    if (DebugLoc U = timedUser(I, LI, R))
-      return {&I, U};
+    Hoisted += weightOf(I);
+    if (!First.I)
+      First = {&I, At};
   }
+  // Worth telling only when the hoisted work is a real share of what an
+  // iteration did: at least what the loop still does (a solve computed once,
+  // a division the loop only consumes), not a constant of a distribution's
+  // set-up that its draws, still in the loop, dwarf.
+  unsigned Left = 0;
+  for (const Loop *L : LI)
+    if (is_contained(Headers, L->getHeader()))
+      for (const BasicBlock *BB : L->blocks())
+        if (!isExceptionPath(BB))
+          for (const Instruction &I : *BB)
+            if (isWork(I))
+              Left += weightOf(I);
+  if (First.I && Hoisted >= Left)
+    return First;
   return {};
 }
 

@@ -124,6 +124,12 @@ unsigned weightOf(const Instruction &I, unsigned Depth) {
   }
 }
 
+bool isAllocationOrThrow(const Function &F) {
+  StringRef N = F.getName();
+  return N.starts_with("_Znw") || N.starts_with("_Zna") || N.starts_with("_Zdl") || N.starts_with("_Zda") ||
+         N.starts_with("__cxa_") || N.starts_with("_ZSt20__throw") || N == "malloc" || N == "free";
+}
+
 bool isColdPath(const Instruction &I) {
   auto *CB = dyn_cast<CallBase>(&I);
   return isa<UnreachableInst>(I.getParent()->getTerminator()) || (CB && CB->doesNotReturn());

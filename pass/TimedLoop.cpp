@@ -357,10 +357,7 @@ class CarriedWrites {
       return {};
     if (CB.onlyReadsMemory())
       return {true, true, false};
-    // Allocation and exceptions do not touch the benchmark's data.
-    StringRef N = F->getName();
-    if (N.starts_with("_Znw") || N.starts_with("_Zna") || N.starts_with("_Zdl") || N.starts_with("_Zda") ||
-        N.starts_with("__cxa_") || N.starts_with("_ZSt20__throw") || N == "malloc" || N == "free")
+    if (isAllocationOrThrow(*F))
       return {};
     if (F->isDeclaration() || Depth > 4)
       return {false};
@@ -467,6 +464,19 @@ class CarriedWrites {
                 : "data set up before the loop";
   }
 
+  // A counter's step (++stride): a store of the value loaded from the same
+  // place plus a constant. The loop's bookkeeping (a sampler's countdown, a
+  // ring's index), not data it works on.
+  static bool isStep(const Instruction &I) {
+    auto *SI = dyn_cast<StoreInst>(&I);
+    auto *Op = SI ? dyn_cast<BinaryOperator>(SI->getValueOperand()) : nullptr;
+    if (!Op || (Op->getOpcode() != Instruction::Add && Op->getOpcode() != Instruction::Sub) ||
+        !isa<ConstantInt>(Op->getOperand(1)))
+      return false;
+    auto *Ld = dyn_cast<LoadInst>(Op->getOperand(0));
+    return Ld && Ld->getPointerOperand() == SI->getPointerOperand();
+  }
+
 public:
   CarriedWrites(Function &Opt, const TimedRegion &R) : Opt(Opt), R(R), DT(Opt), LI(DT) {
     for (Instruction &I : instructions(Opt))
@@ -509,6 +519,8 @@ public:
       for (const Access &A : List)
         if (A.Writes && !FirstWrite)
           FirstWrite = A.I;
+      if (all_of(List, [](const Access &A) { return !A.Writes || isStep(*A.I); }))
+        continue;
       // A read that no write or emptying of the same iteration precedes sees
       // the previous iteration's data.
       const auto &Emptied = Resets[Rt];

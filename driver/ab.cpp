@@ -176,6 +176,10 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->add_option("--filter", o->filter, "Benchmarks whose name matches this regex")->capture_default_str();
   sub->add_flag("--changed-only", o->changed_only,
                 "Run only the benchmarks whose reachable code differs (as `steady select` lists them)");
+  sub->add_flag("--cause", o->cause,
+                "For each benchmark found slower or faster, measure the functions that explain it, as `steady cause` "
+                "does (callgrind's counts under --instrument=valgrind, else perf's cpu-clock samples), in the table, "
+                "the JSON and the report");
   sub->add_option("--warmup-iterations,--wi", o->warmup_iterations, "Warmup iterations per fork")
       ->capture_default_str();
   sub->add_option("--iterations,-i", o->iterations, "Measurement iterations per fork")->capture_default_str();

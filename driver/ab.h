@@ -31,6 +31,9 @@ struct AbOptions {
   std::string filter = ".*";
   bool changed_only = false; // run only the benchmarks whose reachable code differs (steady select)
   nlohmann::json selection;  // with changed_only: steady select's decision per benchmark
+  // --cause: for a slower or faster verdict, the root cause measured (steady
+  // cause: callgrind under --instrument=valgrind, else perf's cpu-clock).
+  bool cause = false;
   int warmup_iterations = 3, iterations = 10, min_forks = 5, max_forks = 40;
   double iteration_time = 0, budget = 0, fork_timeout = 120; // 0: the runner's default / no budget
   // --help and --list finish in milliseconds; a binary that hangs on them is
@@ -94,6 +97,8 @@ private:
   // Writes --json-a/--json-b (a FIFO or device only when `last`); false when
   // one could not be written.
   bool write_sides(bool last) const;
+  // --cause: measures the root cause of each slower or faster row.
+  void add_causes(std::vector<Row> &rows) const;
   int report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent);
 };
 

@@ -1,11 +1,18 @@
 // What steady ab writes and prints (ab.h): each side's forks as a result
 // file, the comparison of a benchmark's two sides, and the closing table,
 // files and lines with the exit status.
+#include <map>
+#include <set>
+#include <unistd.h>
+#include <utility>
+
 #include <fmt/core.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "ab.h"
+#include "cause_run.h"
+#include "commands.h"
 #include "report.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
@@ -62,6 +69,46 @@ bool Ab::write_sides(bool last) const {
   return ok;
 }
 
+void Ab::add_causes(std::vector<Row> &rows) const {
+  std::map<std::string, std::set<std::string>> changed;
+  // Without reach records the changed functions are not compared.
+  const bool have_changed = changed_by_payload("steady ab --cause", o_.bin[0], o_.bin[1], changed);
+  CauseSetup setup;
+  setup.bin[0] = o_.bin[0];
+  setup.bin[1] = o_.bin[1];
+  setup.dir = tmp_;
+  setup.timeout = o_.fork_timeout * 5;
+  std::string no_perf;
+  bool perf_checked = false;
+  for (Row &row : rows) {
+    if (row.result.verdict != stats::Verdict::slower && row.result.verdict != stats::Verdict::faster)
+      continue;
+    if (g_signal)
+      return;
+    setup.time = !row.instructions;
+    if (setup.time && !std::exchange(perf_checked, true))
+      no_perf = perf_unavailable(tmp_);
+    if (setup.time && !no_perf.empty()) {
+      row.cause = {"not measured: " + no_perf};
+      row.cause_json = {{"problem", no_perf}};
+      continue;
+    }
+    if (!o_.verbose && isatty(2))
+      fmt::print(stderr, "\r\033[Kroot cause of {} ({})", row.name, setup.time ? "perf cpu-clock" : "callgrind");
+    const std::set<std::string> here = changed_for(changed, row.name);
+    MeasuredCause m = measure_cause(setup, row.name, have_changed ? &here : nullptr);
+    if (!m.problem.empty()) {
+      row.cause = {"not measured: " + m.problem};
+      row.cause_json = {{"problem", m.problem}};
+    } else {
+      row.cause = std::move(m.lines);
+      row.cause_json = std::move(m.json);
+    }
+  }
+  if (!o_.verbose && isatty(2))
+    fmt::print(stderr, "\r\033[K");
+}
+
 // The final comparison of everything measured, at the per-look alpha the
 // decisions were made with.
 int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent) {
@@ -81,6 +128,8 @@ int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks
   const bool written = write_sides(true);
   if (rows.empty())
     return g_signal ? 128 + g_signal : 2;
+  if (o_.cause)
+    add_causes(rows);
   fmt::print("A: {}\nB: {}\n", o_.bin[0], o_.bin[1]);
   json header = {{"schema", "steady-compare/1"},
                  {"base", o_.bin[0]},

@@ -20,6 +20,7 @@
 
 #include "callgrind_profile.h"
 #include "cause.h"
+#include "cause_run.h"
 #include "commands.h"
 #include "process.h"
 #include "steady/output_file.h"
@@ -29,14 +30,9 @@ namespace steady::driver {
 
 namespace {
 
-struct CauseOptions {
-  std::string bin[2];
+struct CauseOptions : CauseSetup {
   std::string filter = ".*";
   std::string json;
-  int top = 10;
-  double iteration_time = 0.05;
-  double timeout = 600;
-  bool time = false; // perf's cpu-clock samples instead of callgrind
 };
 
 const char *kSide[2] = {"A", "B"};
@@ -47,7 +43,7 @@ constexpr int kSampleHz = 4999;
 
 // One benchmark of one binary under callgrind: its per-function profile and
 // the ops of the measured iteration it covers.
-bool profile_of(const CauseOptions &o, int side, const std::string &name, const std::string &dir,
+bool profile_of(const CauseSetup &o, int side, const std::string &name, const std::string &dir,
                 CallgrindProfile &profile, double &ops, double &per_op, std::string &problem) {
   const std::string base = fmt::format("{}/{}", dir, kSide[side]);
   ProgramRun r = run_captured({o.bin[side], exact_filter(name), "--instrument=valgrind", "--forks=1", "--stop=none",
@@ -91,14 +87,16 @@ bool profile_of(const CauseOptions &o, int side, const std::string &name, const 
 
 // With --time: one benchmark of one binary under `perf record -e cpu-clock`
 // (a software event: no PMU needed), a few forks as the runner makes them.
-bool samples_of(const CauseOptions &o, int side, const std::string &name, const std::string &dir,
-                SampledProfile &profile, double &ns_per_op, std::string &problem) {
+bool samples_of(const CauseSetup &o, int side, const std::string &name, const std::string &dir, SampledProfile &profile,
+                double &ns_per_op, std::string &problem) {
   const std::string base = fmt::format("{}/{}.time", dir, kSide[side]);
-  ProgramRun r = run_captured({"perf", "record", "-e", "cpu-clock", "-F", std::to_string(kSampleHz), "-q", "-o",
-                               base + ".perf", "--", o.bin[side], exact_filter(name), "--forks=3", "--stop=none",
-                               "--warmup-iterations=1", "--iterations=5",
-                               fmt::format("--iteration-time={}", o.iteration_time * 2), "--json=" + base + ".json"},
-                              base, {.timeout = o.timeout, .search_path = true});
+  ProgramRun r = run_captured({o.bin[side], exact_filter(name), "--forks=3", "--stop=none", "--warmup-iterations=1",
+                               "--iterations=5", fmt::format("--iteration-time={}", o.iteration_time * 2),
+                               "--json=" + base + ".json"},
+                              base,
+                              {.timeout = o.timeout,
+                               .wrapper = {"perf", "record", "-e", "cpu-clock", "-F", std::to_string(kSampleHz), "-q",
+                                           "-o", base + ".perf", "--"}});
   if (r.status != 0) {
     problem = r.timed_out
                   ? fmt::format("did not finish in {:g} s", o.timeout)
@@ -139,7 +137,8 @@ bool samples_of(const CauseOptions &o, int side, const std::string &name, const 
   return true;
 }
 
-// Whether perf can sample here, before anything runs: "" or why not.
+} // namespace
+
 std::string perf_unavailable(const std::string &dir) {
   ProgramRun r = run_captured({"perf", "record", "-e", "cpu-clock", "-q", "-o", dir + "/probe.perf", "--", "true"},
                               dir + "/probe", {.timeout = 60, .search_path = true});
@@ -152,6 +151,8 @@ std::string perf_unavailable(const std::string &dir) {
   return "";
 }
 
+namespace {
+
 std::string list(const std::vector<std::string> &v) {
   std::string s;
   for (const std::string &f : v)
@@ -160,32 +161,33 @@ std::string list(const std::vector<std::string> &v) {
 }
 
 // Where the measurement and steady select's changed functions disagree.
-void print_disagreements(const std::vector<std::string> &changed_not_in_cause,
-                         const std::vector<std::string> &in_cause_not_changed, const char *measure) {
+void add_disagreements(std::vector<std::string> &lines, const std::vector<std::string> &changed_not_in_cause,
+                       const std::vector<std::string> &in_cause_not_changed, const char *measure) {
   if (!changed_not_in_cause.empty())
-    fmt::print("  changed, same {}: {}\n", measure, list(changed_not_in_cause));
+    lines.push_back(fmt::format("changed, same {}: {}", measure, list(changed_not_in_cause)));
   if (!in_cause_not_changed.empty())
-    fmt::print("  not changed, {} differ (a changed caller or callee, inlining, or a change the fingerprints "
-               "do not see): {}\n",
-               measure, list(in_cause_not_changed));
+    lines.push_back(fmt::format("not changed, {} differ (a changed caller or callee, inlining, or a change the "
+                                "fingerprints do not see): {}",
+                                measure, list(in_cause_not_changed)));
 }
 
-void print_time_cause(const std::string &name, const TimeCause &c, const double ns[2], int top, bool have_changed) {
-  fmt::print("{}: {:.3g} -> {:.3g} ns/op (median iteration), perf cpu-clock samples per function\n", name, ns[0],
-             ns[1]);
+std::vector<std::string> time_cause_lines(const TimeCause &c, const double ns[2], int top, bool have_changed) {
+  std::vector<std::string> lines = {
+      fmt::format("{:.3g} -> {:.3g} ns/op (median iteration), perf cpu-clock samples per function", ns[0], ns[1])};
   if (c.functions.empty())
-    fmt::print("  no function's sampled time per op differs beyond sampling noise\n");
+    lines.push_back("no function's sampled time per op differs beyond sampling noise");
   int shown = 0;
   for (const TimeDelta &d : c.functions) {
     if (shown++ == top) {
-      fmt::print("  ... {} more functions differ (--top)\n", c.functions.size() - top);
+      lines.push_back(fmt::format("... {} more functions differ (--top)", c.functions.size() - top));
       break;
     }
-    fmt::print("  {:+.3g} ns/op in {} ({:.3g} -> {:.3g}, sampled)\n", d.delta(), d.function, d.ns_per_op[0],
-               d.ns_per_op[1]);
+    lines.push_back(fmt::format("{:+.3g} ns/op in {} ({:.3g} -> {:.3g}, sampled)", d.delta(), d.function,
+                                d.ns_per_op[0], d.ns_per_op[1]));
   }
   if (have_changed)
-    print_disagreements(c.changed_not_in_cause, c.in_cause_not_changed, "sampled time per op");
+    add_disagreements(lines, c.changed_not_in_cause, c.in_cause_not_changed, "sampled time per op");
+  return lines;
 }
 
 nlohmann::json time_cause_json(const std::string &name, const TimeCause &c, const double ns[2]) {
@@ -210,23 +212,25 @@ std::string where(const FunctionDelta &d) {
 
 std::string signed_count(double v) { return fmt::format("{:+.2f}", v); }
 
-void print_cause(const std::string &name, const Cause &c, int top, bool have_changed) {
-  fmt::print("{}: {:.2f} -> {:.2f} instructions/op ({}), under callgrind\n", name, c.total[0], c.total[1],
-             signed_count(c.total[1] - c.total[0]));
+std::vector<std::string> cause_lines(const Cause &c, int top, bool have_changed) {
+  std::vector<std::string> lines = {fmt::format("{:.2f} -> {:.2f} instructions/op ({}), under callgrind", c.total[0],
+                                                c.total[1], signed_count(c.total[1] - c.total[0]))};
   if (c.functions.empty())
-    fmt::print("  no function's count differs\n");
+    lines.push_back("no function's count differs");
   int shown = 0;
   for (const FunctionDelta &d : c.functions) {
     if (shown++ == top) {
-      fmt::print("  ... {} more functions differ (--top)\n", c.functions.size() - top);
+      lines.push_back(fmt::format("... {} more functions differ (--top)", c.functions.size() - top));
       break;
     }
-    fmt::print("  {} instructions/op in {}, {}, exclusive ({:.2f} -> {:.2f}); inclusive {} ({:.2f} -> {:.2f})\n",
-               signed_count(d.delta_exclusive()), d.function, where(d), d.exclusive[0], d.exclusive[1],
-               signed_count(d.delta_inclusive()), d.inclusive[0], d.inclusive[1]);
+    lines.push_back(fmt::format("{} instructions/op in {}, {}, exclusive ({:.2f} -> {:.2f}); inclusive {} ({:.2f} -> "
+                                "{:.2f})",
+                                signed_count(d.delta_exclusive()), d.function, where(d), d.exclusive[0], d.exclusive[1],
+                                signed_count(d.delta_inclusive()), d.inclusive[0], d.inclusive[1]));
   }
   if (have_changed)
-    print_disagreements(c.changed_not_in_cause, c.in_cause_not_changed, "instructions per op");
+    add_disagreements(lines, c.changed_not_in_cause, c.in_cause_not_changed, "instructions per op");
+  return lines;
 }
 
 nlohmann::json cause_json(const std::string &name, const Cause &c) {
@@ -245,6 +249,56 @@ nlohmann::json cause_json(const std::string &name, const Cause &c) {
           {"in_cause_not_changed", c.in_cause_not_changed}};
 }
 
+} // namespace
+
+std::set<std::string> changed_for(const std::map<std::string, std::set<std::string>> &by_payload,
+                                  const std::string &name) {
+  auto it = by_payload.find(name.substr(0, name.find('/')));
+  if (it == by_payload.end())
+    it = by_payload.find(name);
+  return it == by_payload.end() ? std::set<std::string>() : it->second;
+}
+
+MeasuredCause measure_cause(const CauseSetup &o, const std::string &name, const std::set<std::string> *changed) {
+  MeasuredCause m;
+  const std::set<std::string> none;
+  const std::set<std::string> &changed_here = changed ? *changed : none;
+  std::string problem;
+  int s = 0;
+  if (o.time) {
+    SampledProfile sp[2];
+    double ns[2];
+    for (; s < 2; ++s)
+      if (!samples_of(o, s, name, o.dir, sp[s], ns[s], problem))
+        break;
+    if (s == 2) {
+      TimeCause c = explain_time(sp[0], sp[1], changed_here);
+      m.lines = time_cause_lines(c, ns, o.top, changed != nullptr);
+      m.json = time_cause_json(name, c, ns);
+      return m;
+    }
+  } else {
+    CallgrindProfile p[2];
+    double ops[2], per_op[2];
+    for (; s < 2; ++s)
+      if (!profile_of(o, s, name, o.dir, p[s], ops[s], per_op[s], problem))
+        break;
+    if (s == 2) {
+      Cause c = explain(p[0], ops[0], p[1], ops[1], changed_here);
+      // The runner's count, with the harness around each batch taken out.
+      c.total[0] = per_op[0];
+      c.total[1] = per_op[1];
+      m.lines = cause_lines(c, o.top, changed != nullptr);
+      m.json = cause_json(name, c);
+      return m;
+    }
+  }
+  m.problem = fmt::format("{} ({}): {}: {}", kSide[s], o.bin[s], name, problem);
+  return m;
+}
+
+namespace {
+
 std::vector<std::string> names_of(const CauseOptions &o, int side, const std::string &dir) {
   ProgramRun r = run_captured({o.bin[side], "--list", "--filter=" + o.filter}, dir + "/list", {.timeout = 60});
   if (r.status != 0)
@@ -257,7 +311,7 @@ std::vector<std::string> names_of(const CauseOptions &o, int side, const std::st
   return names;
 }
 
-int run_cause(const CauseOptions &o) {
+int run_cause(const CauseOptions &options) {
   const char *tmpdir = std::getenv("TMPDIR");
   std::string pattern = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/steady-cause.XXXXXX";
   if (!mkdtemp(pattern.data())) {
@@ -271,6 +325,8 @@ int run_cause(const CauseOptions &o) {
       std::filesystem::remove_all(d, ec);
     }
   } cleanup{pattern};
+  CauseOptions o = options;
+  o.dir = pattern;
   if (o.time)
     if (std::string why = perf_unavailable(pattern); !why.empty()) {
       fmt::print(stderr, "steady cause: --time: {} (nothing was run)\n", why);
@@ -295,45 +351,17 @@ int run_cause(const CauseOptions &o) {
       fmt::print("{}: only in B\n", name);
       continue;
     }
-    // A payload's name is its benchmark's up to the parameters.
-    std::string payload = name.substr(0, name.find('/'));
-    auto it = changed.find(payload);
-    const std::set<std::string> none, &changed_here = it == changed.end() ? none : it->second;
-    std::string problem;
-    if (o.time) {
-      SampledProfile sp[2];
-      double ns[2];
-      int s = 0;
-      for (; s < 2; ++s)
-        if (!samples_of(o, s, name, pattern, sp[s], ns[s], problem))
-          break;
-      if (s < 2) {
-        fmt::print(stderr, "steady cause: {} ({}): {}: {}\n", kSide[s], o.bin[s], name, problem);
-        status = 1;
-        continue;
-      }
-      TimeCause c = explain_time(sp[0], sp[1], changed_here);
-      print_time_cause(name, c, ns, o.top, have_changed);
-      out["benchmarks"].push_back(time_cause_json(name, c, ns));
-      continue;
-    }
-    CallgrindProfile p[2];
-    double ops[2], per_op[2];
-    int s = 0;
-    for (; s < 2; ++s)
-      if (!profile_of(o, s, name, pattern, p[s], ops[s], per_op[s], problem))
-        break;
-    if (s < 2) {
-      fmt::print(stderr, "steady cause: {} ({}): {}: {}\n", kSide[s], o.bin[s], name, problem);
+    const std::set<std::string> changed_here = changed_for(changed, name);
+    MeasuredCause m = measure_cause(o, name, have_changed ? &changed_here : nullptr);
+    if (!m.problem.empty()) {
+      fmt::print(stderr, "steady cause: {}\n", m.problem);
       status = 1;
       continue;
     }
-    Cause c = explain(p[0], ops[0], p[1], ops[1], changed_here);
-    // The runner's count, with the harness around each batch taken out.
-    c.total[0] = per_op[0];
-    c.total[1] = per_op[1];
-    print_cause(name, c, o.top, have_changed);
-    out["benchmarks"].push_back(cause_json(name, c));
+    fmt::print("{}: {}\n", name, m.lines.front());
+    for (std::size_t i = 1; i < m.lines.size(); ++i)
+      fmt::print("  {}\n", m.lines[i]);
+    out["benchmarks"].push_back(m.json);
   }
   if (!o.json.empty())
     write_output(o.json, [&](std::ostream &os) { os << out.dump(2) << "\n"; });

@@ -288,12 +288,27 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       j["forks_disagree"]["base"] = row.base_groups;
     if (!row.new_groups.empty())
       j["forks_disagree"]["new"] = row.new_groups;
+    if (!row.cause_json.is_null())
+      j["cause"] = row.cause_json;
     out.push_back(std::move(j));
     if (o.fail_on_slowdown >= 0 && r.ratio.low > 1 + o.fail_on_slowdown) {
       gate = true;
       fmt::print(stderr, "{}: {} is slower by more than {:.1f} % ({} % CI of new/base [{:.4f}, {:.4f}])\n", tool,
                  row.name, 100 * o.fail_on_slowdown, level, r.ratio.low, r.ratio.high);
     }
+  }
+  // The root causes under the table: what explains each slower or faster row.
+  std::string causes;
+  for (const Row &row : rows)
+    if (!row.cause.empty()) {
+      causes += fmt::format("\n{} ({}), root cause measured: {}\n", row.name, to_string(row.result.verdict),
+                            row.cause.front());
+      for (std::size_t i = 1; i < row.cause.size(); ++i)
+        causes += "  " + row.cause[i] + "\n";
+    }
+  if (!causes.empty()) {
+    fmt::print("{}", causes);
+    md += "\n### Root cause, measured\n```" + causes + "```\n";
   }
   // Both outputs are tried; the first failure is thrown. A FIFO nobody read
   // (steady ab interrupted while waiting) leaves the text in a kept file.

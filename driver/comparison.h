@@ -68,6 +68,11 @@ struct Row {
   std::optional<bool> identical_code;       // both versions' fingerprints, when both have one
   // A version's fork groups in words when its forks disagree ("3 near 230.4 ns, 2 near 829.6 ns"), else "".
   std::string base_groups, new_groups;
+  // steady ab --cause, for a slower or faster verdict: the measured root
+  // cause as steady cause prints it (headline first) and its steady-cause/1
+  // entry, or one line and {"problem": ...} when it could not be measured.
+  std::vector<std::string> cause;
+  nlohmann::json cause_json;
 };
 
 // Both series must measure the same metric (metric_name).

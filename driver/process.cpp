@@ -30,10 +30,14 @@ std::vector<char *> c_argv(const std::vector<std::string> &args) {
 }
 
 int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_path, int out_fd, int err_fd,
-                  bool own_group) {
+                  bool own_group, const std::vector<std::string> &wrapper) {
   // A benchmark binary given by its path may be a GoogleTest binary, whose
   // runner options travel in its environment (steady gtest).
-  Invocation inv = search_path ? Invocation{args, {}} : runner_invocation(args);
+  Invocation inv = search_path && wrapper.empty() ? Invocation{args, {}} : runner_invocation(args);
+  if (!wrapper.empty()) {
+    inv.argv.insert(inv.argv.begin(), wrapper.begin(), wrapper.end());
+    search_path = true;
+  }
   std::vector<char *> argv = c_argv(inv.argv), env = c_argv(inv.env);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
@@ -48,7 +52,7 @@ int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_
     posix_spawnattr_setpgroup(&attr, 0);
   }
   int e = (search_path ? posix_spawnp : posix_spawn)(&pid, argv[0], &fa, &attr, argv.data(),
-                                                     search_path ? environ : env.data());
+                                                     search_path && wrapper.empty() ? environ : env.data());
   posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&fa);
   return e;
@@ -132,7 +136,7 @@ ProgramRun run_captured(const std::vector<std::string> &args, const std::string 
   pid_t pid;
   // With a time limit in a process group of its own, so that the limit
   // also ends what it started (a script's children).
-  r.start_error = start_program(args, pid, limits.search_path, fds[0], fds[1], limits.timeout > 0);
+  r.start_error = start_program(args, pid, limits.search_path, fds[0], fds[1], limits.timeout > 0, limits.wrapper);
   close(fds[0]);
   close(fds[1]);
   if (r.start_error) {

@@ -16,9 +16,9 @@ std::vector<char *> c_argv(const std::vector<std::string> &args);
 // redirected to `out_fd` and `err_fd` (-1: this process's). `search_path`:
 // a name without '/' is looked up in PATH, as a shell does; otherwise it is
 // a path (relative to the current directory). `own_group`: in a new process
-// group it leads. Returns 0 or the errno of the failure.
+// group it leads. `wrapper`: see RunLimits. Returns 0 or the errno of the failure.
 int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_path, int out_fd = -1, int err_fd = -1,
-                  bool own_group = false);
+                  bool own_group = false, const std::vector<std::string> &wrapper = {});
 
 // Waits for the child (through EINTR) and returns its status as a shell
 // reports it: the exit code, or 128 + the signal that killed it.
@@ -45,6 +45,10 @@ struct RunLimits {
   double timeout = 0;                          // seconds before it is killed (0: none)
   const std::atomic<int> *interrupt = nullptr; // see wait_bounded
   bool search_path = false;                    // see start_program
+  // A command that runs the program (`perf record ... --`), found on PATH:
+  // the program's own invocation follows it (a GoogleTest binary's runner
+  // options in the environment, as without it).
+  std::vector<std::string> wrapper;
 };
 
 // Runs `args` with stdout and stderr in the files CAPTURE.out and

@@ -367,6 +367,8 @@ json comparison_data(const std::vector<Row> &rows, const CompareOptions &o, cons
         {"note", verdict_note(c, o)}};
     if (c.power)
       row["power"] = {{"detectable", number_or_null(c.power->detectable)}, {"more_forks", c.power->more_forks}};
+    if (!r.cause_json.is_null())
+      row["cause"] = r.cause_json;
     if (auto it = base.series.find(r.name); it != base.series.end())
       row["base"] = side_json(it->second, ro.quantiles);
     if (auto it = next.series.find(r.name); it != next.series.end())

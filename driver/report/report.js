@@ -397,6 +397,27 @@
     return el('section', { class: 'benchmark', id: b.anchor }, parts);
   }
 
+  // steady ab --cause: the functions that explain a slower or faster row,
+  // measured (steady-cause/1's entry), or why they could not be.
+  function causeSection(c) {
+    if (c.problem) return el('p', { class: 'cause' }, 'root cause not measured: ' + c.problem);
+    const sign = (v) => (v > 0 ? '+' : '') + num(v);
+    const instr = c.metric === 'instructions';
+    const head = instr
+      ? `root cause, measured under callgrind: ${num(c.per_op.a)} → ${num(c.per_op.b)} instructions/op`
+      : `root cause, measured by perf cpu-clock sampling: ${time(c.ns_per_op.a)} → ${time(c.ns_per_op.b)} per op`;
+    const items = c.functions.map((f) => instr
+      ? `${sign(f.exclusive.delta)} instructions/op in ${f.function}` +
+        (f.file && f.file !== '???' ? ` (${f.file.split('/').pop()}${f.line > 0 ? ':' + f.line : ''})` : '') +
+        `, exclusive ${num(f.exclusive.a)} → ${num(f.exclusive.b)}; inclusive ${sign(f.inclusive.delta)}`
+      : `${sign(f.ns_per_op.delta)} ns/op in ${f.function} (sampled, ${num(f.ns_per_op.a)} → ${num(f.ns_per_op.b)})`);
+    if (!items.length) items.push(instr ? 'no function\'s count differs'
+      : 'no function\'s sampled time per op differs beyond sampling noise');
+    if (c.changed_not_in_cause.length) items.push('changed, same cost: ' + c.changed_not_in_cause.join(', '));
+    if (c.in_cause_not_changed.length) items.push('not changed, cost differs: ' + c.in_cause_not_changed.join(', '));
+    return el('div', { class: 'cause' }, el('p', {}, head), el('ul', {}, items.map((m) => el('li', {}, m))));
+  }
+
   function comparisonSection(cmp) {
     const parts = [el('h2', {}, `Comparison: ${cmp.new} against ${cmp.base}`),
       el('p', { class: 'note' }, `Ratios of the means of fork means with their ${num(100 * (1 - cmp.alpha), 3)} % ` +
@@ -413,6 +434,7 @@
     parts.push(el('table', { class: 'summary' }, el('thead', {}, head), el('tbody', {}, rows)));
     for (const r of cmp.rows) {
       const sec = [el('h3', {}, r.name, el('span', { class: 'note' }, ' · ' + r.verdict))];
+      if (r.cause) sec.push(causeSection(r.cause));
       if (overlaySpec(cmp, r))
         sec.push(chart('overlay', 'both versions\' batch samples', () => overlaySpec(cmp, r),
           `(each version's batches pooled over its forks as ${data.limits.quantiles} weighted quantiles; ` +

@@ -1,5 +1,7 @@
 #include "discovery.h"
 
+#include <typeinfo>
+
 #include "access.h"
 
 // UnitTestImpl, which holds the current test: GoogleTest's own internal
@@ -32,6 +34,10 @@ std::vector<TestCase> discover(const testing::UnitTest &unit) {
 }
 
 testing::Test *create(const TestCase &c) { return (c.info->*get(access::Factory{}))->CreateTest(); }
+const char *factory_type_name(const TestCase &c) {
+  const testing::internal::TestFactoryBase *f = c.info->*get(access::Factory{});
+  return f ? typeid(*f).name() : "";
+}
 void set_up(testing::Test *t) { (t->*get(access::SetUp{}))(); }
 void body(testing::Test *t) { (t->*get(access::TestBody{}))(); }
 void tear_down(testing::Test *t) { (t->*get(access::TearDown{}))(); }
@@ -50,6 +56,12 @@ void set_up_suite(const TestCase &c) {
 void tear_down_suite(const TestCase &c) {
   if (auto f = c.suite->*get(access::TearDownSuite{}))
     f();
+}
+
+void tear_down_environments() {
+  std::vector<testing::Environment *> &envs = testing::internal::GetUnitTestImpl()->environments();
+  for (auto e = envs.rbegin(); e != envs.rend(); ++e)
+    (*e)->TearDown();
 }
 
 Reported &reported() {

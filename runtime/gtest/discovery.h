@@ -30,6 +30,9 @@ std::vector<TestCase> discover(const testing::UnitTest &unit);
 // TestInfo::Run does), its SetUp, body and TearDown, called one by one so the
 // caller times only the body.
 testing::Test *create(const TestCase &c);
+// The factory's dynamic type, as typeid names it (regression selection starts
+// a test's reach at its CreateTest: reach.h).
+const char *factory_type_name(const TestCase &c);
 void set_up(testing::Test *t);
 void body(testing::Test *t);
 void tear_down(testing::Test *t);
@@ -40,6 +43,10 @@ void make_current(const TestCase *c);
 // SetUpTestSuite / TearDownTestSuite of the test's suite (no-ops when it has none).
 void set_up_suite(const TestCase &c);
 void tear_down_suite(const TestCase &c);
+
+// The global Environments' TearDown, last registered first, as RUN_ALL_TESTS
+// runs them after the tests.
+void tear_down_environments();
 
 // What GoogleTest reported while an invocation ran (its assertions and
 // GTEST_SKIP go to the listeners, since no test is "current").

@@ -1,0 +1,47 @@
+// Measuring the root cause of one benchmark's difference between two builds
+// (cause_command.cpp runs it, cause.h decides): `steady cause` for every
+// benchmark, `steady ab --cause` for those it finds slower or faster.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace steady::driver {
+
+struct CauseSetup {
+  std::string bin[2];
+  double iteration_time = 0.05; // the measured iteration under callgrind (twice that with time)
+  double timeout = 600;
+  std::string dir;   // where the runs' files go (an existing directory)
+  int top = 10;      // functions listed
+  bool time = false; // perf's cpu-clock samples instead of callgrind's counts
+};
+
+struct MeasuredCause {
+  // As steady cause prints them: the headline ("14.00 -> 17.00 instructions/op
+  // (+3.00), under callgrind"), then a line per function and the disagreements
+  // with the changed functions.
+  std::vector<std::string> lines;
+  nlohmann::json json; // steady-cause/1's entry for the benchmark
+  std::string problem; // why there is none: "A (bin): name: what went wrong"
+};
+
+// Runs benchmark `name` of both binaries under callgrind (or perf) and diffs
+// the functions. `changed`: steady select's changed functions of its payload
+// (null: the binaries have no reach records, nothing is compared).
+MeasuredCause measure_cause(const CauseSetup &setup, const std::string &name, const std::set<std::string> *changed);
+
+// A benchmark's changed functions in changed_by_payload's map (its payload
+// is the name up to its parameters, or the whole name: a test's
+// Inst/Suite.Test/0 is one); empty when it has none.
+std::set<std::string> changed_for(const std::map<std::string, std::set<std::string>> &by_payload,
+                                  const std::string &name);
+
+// Whether perf can sample here, before anything runs: "" or why not.
+std::string perf_unavailable(const std::string &dir);
+
+} // namespace steady::driver

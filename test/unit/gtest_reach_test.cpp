@@ -58,8 +58,7 @@ TEST(TestReach, OnePayloadPerTestBodiesDropped) {
 // the plugin names it after its translation unit.
 TEST(TestReach, InternalLinkageByFile) {
   const std::string records = "F\tt.cc:_ZN1F10CreateTestEv\t12\tleaf\n";
-  EXPECT_EQ(test_reach(records, {{"A.B", "_ZN1F10CreateTestEv"}}),
-            "F\tt.cc:_ZN1F10CreateTestEv\t12\tleaf\n"
-            "P\tA.B\tgtest:A.B\n"
-            "F\tgtest:A.B\t0\tt.cc:_ZN1F10CreateTestEv\n");
+  EXPECT_EQ(test_reach(records, {{"A.B", "_ZN1F10CreateTestEv"}}), "F\tt.cc:_ZN1F10CreateTestEv\t12\tleaf\n"
+                                                                   "P\tA.B\tgtest:A.B\n"
+                                                                   "F\tgtest:A.B\t0\tt.cc:_ZN1F10CreateTestEv\n");
 }

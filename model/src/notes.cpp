@@ -137,7 +137,11 @@ std::string text(const Note &n) {
   case NoteKind::trial_failed:
     return "FAILED: " + n.message;
   case NoteKind::single_shot:
-    return "single shot (one invocation is longer than an iteration)";
+    if (n.of == 0)
+      return "single shot (one invocation is longer than an iteration)";
+    return fmt::format("single shot (one invocation is longer than an iteration): {} warmup and {} measured run(s) "
+                       "per fork",
+                       n.count, n.of);
   case NoteKind::unprotected:
     return "not protected by the plugin";
   case NoteKind::measures_nothing:
@@ -227,8 +231,15 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
     note(NoteKind::trial_failed).message = b.forks.front().error;
     return notes;
   }
-  if (b.single_shot && run.config.mode != Mode::SingleShot)
-    note(NoteKind::single_shot);
+  if (b.single_shot && run.config.mode != Mode::SingleShot) {
+    Note &n = note(NoteKind::single_shot);
+    for (const ForkResult &f : b.forks)
+      if (f.measured()) {
+        n.count = f.warmup_iterations();
+        n.of = int(f.iterations.size()) - n.count;
+        break;
+      }
+  }
   if (!b.protected_by_plugin)
     note(NoteKind::unprotected);
   for (const std::string &f : b.flags) {

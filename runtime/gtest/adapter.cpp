@@ -18,12 +18,14 @@
 #include <optional>
 #include <regex>
 #include <string_view>
+#include <tuple>
 #include <unistd.h>
 
 #include <fmt/format.h>
 
 #include "cli.h"
 #include "discovery.h"
+#include "long_run.h"
 #include "reach.h"
 #include "steady/registry.h"
 #include "trial.h"
@@ -48,8 +50,10 @@ extern "C" const char __stop_steady_reach[] __attribute__((weak));
 namespace steady::gtest {
 namespace {
 
-constexpr const char *kArgs = "STEADY_GTEST_ARGS";              // the runner's options, \x1f-separated
-constexpr const char *kSingleShot = "STEADY_GTEST_SINGLE_SHOT"; // tests measured single shot, \x1f-separated
+constexpr const char *kArgs = "STEADY_GTEST_ARGS"; // the runner's options, \x1f-separated
+// Tests measured single shot, as the trial planned them (long_run.h), for the
+// forks: "warmups:runs:name", \x1f-separated.
+constexpr const char *kSingleShot = "STEADY_GTEST_SINGLE_SHOT";
 // "pause" (default): SetUp/TearDown around each invocation, timed alone;
 // "prepared": fixtures set up before a batch, one per invocation.
 constexpr const char *kFixtures = "STEADY_GTEST_FIXTURES";
@@ -216,16 +220,33 @@ const BodyEntry *body_entry(const TestCase &c) {
   return nullptr;
 }
 
+// A long test's plan as the forks get it (kSingleShot).
+std::string shot_entry(const Benchmark &b) { return fmt::format("{}:{}:{}", b.shot_warmups, b.shot_runs, b.name); }
+
+// The plans the runner left for the forks, by test name.
+std::map<std::string, std::pair<int, int>> shot_plans() {
+  std::map<std::string, std::pair<int, int>> out;
+  const char *e = std::getenv(kSingleShot);
+  if (!e || !*e)
+    return out;
+  for (const std::string &entry : split(e)) {
+    const std::size_t a = entry.find(':'), b = entry.find(':', a + 1);
+    if (b != std::string::npos)
+      out[entry.substr(b + 1)] = {std::stoi(entry.substr(0, a)), std::stoi(entry.substr(a + 1, b - a - 1))};
+  }
+  return out;
+}
+
 // Every test as a benchmark, in discovery order (the forks discover the same).
 // In the runner (`trials`), each test the runner's --filter selects is first
 // tried once in a child: those that do not pass are listed with the outcome,
-// those longer than an iteration are measured single shot, in the forks too.
+// those longer than an iteration are measured single shot as long_run.h
+// plans (in the forks too), or listed as too long to measure.
 void register_tests(const RunConfig *trials) {
   State &s = state();
   s.marks.reset(new bool[s.tests.size()]());
   std::vector<std::string> single;
-  if (const char *e = std::getenv(kSingleShot); e && *e)
-    single = split(e);
+  const std::map<std::string, std::pair<int, int>> plans = shot_plans();
   std::optional<std::regex> selected;
   if (trials)
     selected.emplace(trials->filter); // valid: the command line was checked
@@ -249,21 +270,29 @@ void register_tests(const RunConfig *trials) {
       b.params.emplace_back("param", c.value_param);
     b.invocation_setup = !s.prepared;
     b.translation_unit = c.info->file();
-    b.single_shot = std::find(single.begin(), single.end(), c.name) != single.end();
+    if (auto plan = plans.find(c.name); plan != plans.end()) {
+      b.single_shot = true;
+      std::tie(b.shot_warmups, b.shot_runs) = plan->second;
+    }
     if (c.disabled) {
       b.trial = {Trial::not_measured, "disabled"};
     } else if (trials && std::regex_search(c.name, *selected)) {
-      TrialRun t = try_test(c, trials->timeout);
+      TrialRun t = try_test(c, trials->timeout, longest_run_seconds(*trials));
       b.trial = t.trial;
       // Longer than an iteration: each iteration would time one invocation
       // anyway. A test merely longer than a batch's target (1/1000 of an
       // iteration) keeps the average-time mode, one invocation per batch:
       // on snappy single shot gave 10 cold samples per fork and 99 % CIs
       // wider than the value (docs/gtest.md).
-      const double iteration_ns = trials->iteration_time * 1e9;
-      if (t.trial.outcome == Trial::passed && t.body_ns > iteration_ns && trials->mode != Mode::SingleShot) {
+      const LongRunPlan plan = plan_long_run(t.body_ns / 1e9, *trials);
+      if (t.trial.outcome == Trial::passed && plan.kind == LongRunPlan::too_long) {
+        b.trial = {Trial::not_measured, plan.reason};
+      } else if (t.trial.outcome == Trial::passed && plan.kind == LongRunPlan::single_shot &&
+                 trials->mode != Mode::SingleShot) {
         b.single_shot = true;
-        single.push_back(c.name);
+        b.shot_warmups = plan.warmups;
+        b.shot_runs = plan.runs;
+        single.push_back(shot_entry(b));
       }
     }
     detail::add_benchmark(std::move(b), {});
@@ -334,12 +363,26 @@ int take_over() {
   return run_main(argc, cargv.data());
 }
 
-class Takeover : public testing::EmptyTestEventListener {
-  void OnEnvironmentsSetUpEnd(const testing::UnitTest &) override {
-    const int status = take_over();
-    std::fflush(nullptr);
-    _exit(status);
+// RUN_ALL_TESTS's end, in the runner and in every fork: the global
+// Environments torn down (what they print goes to /dev/null, as a fork's
+// output always does; the runner says when one fails), then the exit, before
+// GoogleTest would run the tests.
+[[noreturn]] void finish(int status) {
+  std::fflush(nullptr);
+  if (int null = open("/dev/null", O_WRONLY | O_CLOEXEC); null >= 0) {
+    dup2(null, 1);
+    close(null);
   }
+  reported() = {};
+  tear_down_environments();
+  if (const Reported &r = reported(); r.failed() && !state().in_fork)
+    std::fprintf(stderr, "warning: a global Environment's TearDown failed: %s\n", r.failure.c_str());
+  std::fflush(nullptr);
+  _exit(status);
+}
+
+class Takeover : public testing::EmptyTestEventListener {
+  void OnEnvironmentsSetUpEnd(const testing::UnitTest &) override { finish(take_over()); }
 };
 
 void never_reached() {

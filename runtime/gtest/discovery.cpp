@@ -58,6 +58,12 @@ void tear_down_suite(const TestCase &c) {
     f();
 }
 
+void tear_down_environments() {
+  std::vector<testing::Environment *> &envs = testing::internal::GetUnitTestImpl()->environments();
+  for (auto e = envs.rbegin(); e != envs.rend(); ++e)
+    (*e)->TearDown();
+}
+
 Reported &reported() {
   static Reported r;
   return r;

@@ -44,6 +44,10 @@ void make_current(const TestCase *c);
 void set_up_suite(const TestCase &c);
 void tear_down_suite(const TestCase &c);
 
+// The global Environments' TearDown, last registered first, as RUN_ALL_TESTS
+// runs them after the tests.
+void tear_down_environments();
+
 // What GoogleTest reported while an invocation ran (its assertions and
 // GTEST_SKIP go to the listeners, since no test is "current").
 struct Reported {

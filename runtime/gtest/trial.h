@@ -15,7 +15,7 @@ struct TrialRun {
 };
 
 // Runs `c` in a child (stdout and stderr to /dev/null), killed after
-// `timeout_seconds`.
-TrialRun try_test(const TestCase &c, double timeout_seconds);
+// `timeout_seconds`; once only if its first run took over `longest_seconds`.
+TrialRun try_test(const TestCase &c, double timeout_seconds, double longest_seconds);
 
 } // namespace steady::gtest

@@ -305,7 +305,9 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
       continue;
     if (kept.ops > 0)
       break;
-    if (elapsed >= kPreemptionBound * budget || it.preempted_switch + it.preempted_cpu_short >= kMaxDiscarded) {
+    const int preempted_batches = it.preempted_switch + it.preempted_cpu_short;
+    if ((elapsed >= kPreemptionBound * budget && preempted_batches >= kMinPreempted) ||
+        preempted_batches >= kMaxDiscarded) {
       // Every batch was preempted (a payload longer than a time slice, or a
       // machine too busy): its samples are what there is, flagged.
       it.preemption_bound_hit = true;
@@ -329,6 +331,19 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
 }
 
 } // namespace
+
+RunConfig fork_config(const Benchmark &b, const RunConfig &cfg) {
+  RunConfig own = cfg;
+  if (!b.single_shot)
+    return own;
+  own.mode = Mode::SingleShot;
+  if (b.shot_runs > 0) {
+    own.stop = "none";
+    own.warmup_iterations = b.shot_warmups;
+    own.iterations = b.shot_runs;
+  }
+  return own;
+}
 
 WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t)> &on_batch_size,
                            const std::function<void(const Iteration &)> &on_iteration) {

@@ -126,9 +126,7 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     PreemptionProbe probe;
     probe.open(timer.ticks_per_ns);
     f.preemption = preemption_info(probe);
-    RunConfig own = cfg;
-    if (b.single_shot)
-      own.mode = Mode::SingleShot;
+    const RunConfig own = fork_config(b, cfg);
     // A payload that calls fork() makes a child that runs on in this loop:
     // it is ended at its first iteration, after telling the runner through
     // memory that fork() shares (the fork fails).

@@ -59,6 +59,19 @@ TEST(Notes, ACleanStaticResultHasNone) {
   EXPECT_TRUE(notes_of(run, b).empty());
 }
 
+TEST(Notes, ASingleShotTestSaysItsRunsPerFork) {
+  RunResult run;
+  BenchmarkResult b = clean();
+  b.single_shot = true;
+  b.forks.push_back(fork_with_warmup(1)); // 1 warmup run, then 1 measured
+  b.forks.back().iterations.emplace_back();
+  b.forks.back().iterations.emplace_back(); // 3 measured
+  EXPECT_EQ(texts(notes_of(run, b)), std::vector<std::string>{"single shot (one invocation is longer than an "
+                                                              "iteration): 1 warmup and 3 measured run(s) per fork"});
+  run.config.mode = Mode::SingleShot; // the whole run is single shot: nothing to say
+  EXPECT_TRUE(notes_of(run, b).empty());
+}
+
 TEST(Notes, InTheOrderAReaderNeedsThem) {
   RunResult run;
   BenchmarkResult b = clean();

@@ -21,7 +21,8 @@ namespace steady {
 
 enum class NoteKind {
   trial_failed,          // its trial run failed (steady gtest: a failing test): message = the failure
-  single_shot,           // measured single shot whatever the run's mode (a test longer than an iteration)
+  single_shot,           // measured single shot whatever the run's mode (a test longer than an iteration):
+                         // count warmup and `of` measured runs in its first measured fork (0: none measured)
   unprotected,           // the payload was not compiled with the plugin
   measures_nothing,      // run-time flag: indistinguishable from the empty loop
   first_invocation_slow, // run-time flag: value = first invocation / steady state

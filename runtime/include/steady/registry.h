@@ -50,6 +50,10 @@ struct Benchmark {
   // Measured in single-shot mode whatever the run's --mode (a test longer
   // than an iteration).
   bool single_shot = false;
+  // With single_shot, when shot_runs > 0: shot_warmups warmup runs and
+  // shot_runs measured runs per fork, fixed (a long test's plan:
+  // runtime/src/long_run.h).
+  int shot_warmups = 0, shot_runs = 0;
   // The benchmark times its own batches (a Google Benchmark function: its
   // loop, less its paused regions, or its manual time) on the batch clock
   // (runtime/src/batch_clock.h); the runner reads that instead of timing run().

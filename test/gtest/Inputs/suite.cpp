@@ -11,6 +11,21 @@
 
 static int add(int a, int b) { return a + b; }
 
+// A global environment that appends "setup PID" and "teardown PID" to
+// $SUITE_ENV_LOG: each process that sets it up must tear it down.
+class Logged : public testing::Environment {
+  static void log(const char *what) {
+    if (const char *path = std::getenv("SUITE_ENV_LOG"))
+      if (FILE *f = std::fopen(path, "a")) {
+        std::fprintf(f, "%s %d\n", what, int(getpid()));
+        std::fclose(f);
+      }
+  }
+  void SetUp() override { log("setup"); }
+  void TearDown() override { log("teardown"); }
+};
+[[maybe_unused]] static testing::Environment *const logged = testing::AddGlobalTestEnvironment(new Logged);
+
 TEST(Plain, Adds) { EXPECT_EQ(add(2, 3), 5); }
 
 TEST(Plain, DISABLED_Off) { EXPECT_EQ(add(2, 3), 5); }

@@ -1,0 +1,34 @@
+#include "long_run.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace steady {
+
+double longest_run_seconds(const RunConfig &cfg) { return kLongForkShare * cfg.timeout / 2; }
+
+LongRunPlan plan_long_run(double run_seconds, const RunConfig &cfg) {
+  LongRunPlan p;
+  if (run_seconds <= cfg.iteration_time)
+    return p;
+  const bool dynamic = stop_policy(cfg).dynamic();
+  const int most = dynamic ? cfg.min_warmup : cfg.warmup_iterations;
+  const double warmup_time = (dynamic ? cfg.max_warmup : cfg.warmup_iterations) * cfg.warmup_time;
+  p.warmups = std::min(most, std::max(1, int(std::floor(warmup_time / run_seconds))));
+  const double fork = kLongForkShare * cfg.timeout;
+  p.runs = std::min(cfg.iterations, int(std::floor(fork / run_seconds)) - p.warmups);
+  if (p.runs >= 1) {
+    p.kind = LongRunPlan::single_shot;
+    return p;
+  }
+  p.kind = LongRunPlan::too_long;
+  p.reason = fmt::format("too long to measure: one run took {:.3g} s, and {} warmup and 1 measured run per fork "
+                         "would take more than {:g} % of the fork --timeout ({:g} s): raise --timeout",
+                         run_seconds, p.warmups, 100 * kLongForkShare, cfg.timeout);
+  p.warmups = p.runs = 0;
+  return p;
+}
+
+} // namespace steady

@@ -16,8 +16,8 @@ struct CauseSetup {
   std::string bin[2];
   double iteration_time = 0.05; // the measured iteration under callgrind (twice that with time)
   double timeout = 600;
-  std::string dir; // where the runs' files go (an existing directory)
-  int top = 10;    // functions listed
+  std::string dir;   // where the runs' files go (an existing directory)
+  int top = 10;      // functions listed
   bool time = false; // perf's cpu-clock samples instead of callgrind's counts
 };
 
@@ -26,8 +26,8 @@ struct MeasuredCause {
   // (+3.00), under callgrind"), then a line per function and the disagreements
   // with the changed functions.
   std::vector<std::string> lines;
-  nlohmann::json json;  // steady-cause/1's entry for the benchmark
-  std::string problem;  // why there is none: "A (bin): name: what went wrong"
+  nlohmann::json json; // steady-cause/1's entry for the benchmark
+  std::string problem; // why there is none: "A (bin): name: what went wrong"
 };
 
 // Runs benchmark `name` of both binaries under callgrind (or perf) and diffs

@@ -21,9 +21,15 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
-// The runner options that make one fork measure as the run's forks would.
-std::vector<std::string> fork_argv(const Plan &p, const std::string &bench) {
+} // namespace
+
+std::vector<std::string> fork_argv(const Plan &p, const std::string &bench, int fork) {
   RunConfig c = p.config;
+  // Every task is a runner's first fork: with the run's one seed they would
+  // all draw the same --layout=random layout. Each its own seed, as steady ab
+  // gives each runner (0 stays 0: a new draw in every runner).
+  if (c.seed != 0)
+    c.seed += std::uint64_t(fork);
   c.warmup_forks = 0;
   c.forks = c.min_forks = c.max_forks = 1;
   c.no_baseline = true; // a fork is no run to compare with
@@ -34,8 +40,6 @@ std::vector<std::string> fork_argv(const Plan &p, const std::string &bench) {
     a.push_back(std::move(arg));
   return a;
 }
-
-} // namespace
 
 std::string fork_file(const std::string &dir, int bench, int fork) {
   return fmt::format("{}/forks/b{}-f{}.json", dir, bench, fork);
@@ -200,7 +204,7 @@ Submitted submit_next_wave(const std::string &dir, const Plan &plan, State &stat
   for (std::size_t b = 0; b < next.size(); ++b)
     for (int n : next[b]) {
       w.tasks.push_back({int(b), n, {}, false});
-      tasks.push_back({{{fork_argv(plan, plan.benchmarks[b]), fork_file(dir, int(b), n)}}});
+      tasks.push_back({{{fork_argv(plan, plan.benchmarks[b], n), fork_file(dir, int(b), n)}}});
     }
   const std::string wave_file = fmt::format("{}/waves/w{}.json", dir, w.number);
   write_run_file(wave_file, json{{"tasks", tasks}});

@@ -17,6 +17,11 @@
 
 namespace steady::driver {
 
+// The runner command of fork `fork` of benchmark `bench` (a name): one fork
+// measured as the run's forks would be, with its own --seed (the run's + fork)
+// unless the run's is 0.
+std::vector<std::string> fork_argv(const Plan &p, const std::string &bench, int fork);
+
 // The result file of fork `fork` of benchmark `bench` (its index in the plan).
 std::string fork_file(const std::string &dir, int bench, int fork);
 

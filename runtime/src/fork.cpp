@@ -242,7 +242,10 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
     b.run = copies[moved.variant];
     apply_heap_offset(moved.heap);
   }
-  void *stack_offset = alloca(std::size_t(moved.stack));
+  // The stack pinned in its page (pinned: offset 0), then moved by the
+  // chosen offset (random): frames below this one sit at the same place in
+  // their page in every fork and binary.
+  void *stack_offset = alloca(stack_pad(reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0)), moved.stack));
   asm volatile("" : : "r"(stack_offset) : "memory");
   // A fork never outlives its runner: if the runner is killed (even by
   // SIGKILL, which it cannot handle), the kernel kills the fork too. If the

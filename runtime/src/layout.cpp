@@ -72,6 +72,10 @@ ForkLayout describe(const LayoutChoice &c, const std::vector<RunFn> &variants) {
   return {int(entry % 64), c.stack, c.heap};
 }
 
+std::size_t stack_pad(std::uintptr_t frame, int offset) {
+  return std::size_t((frame + std::uintptr_t(offset)) % kLayoutSpan);
+}
+
 void apply_heap_offset(int bytes) {
   // Above glibc's tcache and fast-bin sizes, so that it comes from the top of
   // the heap (where the fixture's buffers will come from) rather than from a

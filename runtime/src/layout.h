@@ -45,6 +45,13 @@ std::optional<LayoutChoice> parse_layout_spec(const std::string &spec);
 // What the result file says of a choice: the entry's offset modulo 64.
 ForkLayout describe(const LayoutChoice &c, const std::vector<RunFn> &variants);
 
+// The bytes to take from the stack at a frame whose address is `frame` so
+// that what is below sits at `offset` bytes below a page boundary (modulo
+// kLayoutSpan): the kernel starts every process's stack at a random offset in
+// its page (and the environment's size moves it too), so without this every
+// fork, pinned or not, would run on another stack layout.
+std::size_t stack_pad(std::uintptr_t frame, int offset);
+
 // In the fork, before anything of the benchmark allocates: moves later heap
 // allocations by about `bytes` (a block taken from the top of the heap and
 // kept).

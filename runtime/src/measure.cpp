@@ -305,7 +305,9 @@ Iteration run_iteration(const ForkPlan &p, std::uint64_t n, int index, bool warm
       continue;
     if (kept.ops > 0)
       break;
-    if (elapsed >= kPreemptionBound * budget || it.preempted_switch + it.preempted_cpu_short >= kMaxDiscarded) {
+    const int preempted_batches = it.preempted_switch + it.preempted_cpu_short;
+    if ((elapsed >= kPreemptionBound * budget && preempted_batches >= kMinPreempted) ||
+        preempted_batches >= kMaxDiscarded) {
       // Every batch was preempted (a payload longer than a time slice, or a
       // machine too busy): its samples are what there is, flagged.
       it.preemption_bound_hit = true;

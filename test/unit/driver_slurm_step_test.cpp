@@ -1,6 +1,7 @@
 // The stages of a steady slurm step (driver/slurm_step.h) on synthetic
 // forks and tasks: what collect makes of fork files and of tasks that left
-// none (the faults), and what decide asks of the next wave.
+// none (the faults), and what decide asks of the next wave; each task's
+// runner command.
 #include <gtest/gtest.h>
 
 #include "slurm_step.h"
@@ -118,6 +119,27 @@ TEST(SlurmStepCollect, AnIncompleteFileOfAnEarlierInvocationIsNoAttempt) {
   EXPECT_EQ(c.attempt, (std::vector<bool>{false, true}));
   EXPECT_FALSE(c.cancelled);
   EXPECT_TRUE(faults.empty()); // an earlier invocation's faults were reported then
+}
+
+// With --layout=random each task (a runner's first fork) draws its layout
+// from its seed: one seed for all would give every fork the same layout.
+TEST(SlurmStepSubmit, EachForkItsOwnSeedUnlessTheRunsIsZero) {
+  Plan p;
+  p.binary = "/b/bench";
+  p.config.layout = "random";
+  p.config.seed = 7;
+  auto seed_of = [](const std::vector<std::string> &argv) {
+    for (const std::string &a : argv)
+      if (a.rfind("--seed=", 0) == 0)
+        return a;
+    return std::string("none");
+  };
+  EXPECT_EQ(seed_of(fork_argv(p, "add", 1)), "--seed=8");
+  EXPECT_EQ(seed_of(fork_argv(p, "add", 2)), "--seed=9");
+  EXPECT_EQ(fork_argv(p, "add", 2).at(0), "/b/bench");
+  p.config.seed = 0; // a new draw in every runner: nothing to pass
+  EXPECT_EQ(seed_of(fork_argv(p, "add", 1)), "none");
+  EXPECT_EQ(seed_of(fork_argv(p, "add", 2)), "none");
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // --layout=random's choices (runtime/src/layout.h): every code copy once per
 // block of forks, offsets in range and on 16 bytes, the same for the same
-// seed; the hidden option read back; a loop without copies is its own.
+// seed; the hidden option read back; a loop without copies is its own; the
+// stack pinned in its page wherever the kernel started it.
 #include <set>
 
 #include <gtest/gtest.h>
@@ -66,6 +67,18 @@ TEST(Layout, SpecRoundTripsAndRefusesOutOfRange) {
   EXPECT_FALSE(parse_layout_spec("1,4096,0"));
   EXPECT_FALSE(parse_layout_spec("1,-16,0"));
   EXPECT_FALSE(parse_layout_spec("x"));
+}
+
+TEST(Layout, StackPadPinsTheFrameBelowInItsPage) {
+  // Wherever the frame is (16-byte aligned, as on x86-64), taking the pad
+  // leaves it `offset` bytes below a page boundary.
+  for (std::uintptr_t frame : {0x7ffc00001000ull, 0x7ffc00001010ull, 0x7ffd12345ff0ull, 0x7ffe0000a7c0ull})
+    for (int offset : {0, 16, 1024, 4080}) {
+      const std::size_t pad = stack_pad(frame, offset);
+      EXPECT_LT(pad, std::size_t(kLayoutSpan));
+      EXPECT_EQ(pad % 16, 0u);
+      EXPECT_EQ((frame - pad + std::uintptr_t(offset)) % kLayoutSpan, 0u) << frame << " " << offset;
+    }
 }
 
 } // namespace

@@ -12,9 +12,9 @@ import statistics
 import sys
 
 # Notes that flag a row's number (severity wrong or doubtful, model/src/notes.cpp).
-FLAGS = ("UNSTABLE", "NOT TRUSTWORTHY", "preempted", "MEASURES NOTHING", "folded at", "work deleted", "hoisted",
+FLAGS = ("UNSTABLE", "WIDE", "NOT TRUSTWORTHY", "preempted", "MEASURES NOTHING", "folded at", "work deleted", "hoisted",
          "mutated input", "first invocation", "fork(s) failed", "CPU migration", "not protected", "not steady",
-         "counters multiplexed", "never ran")
+         "counters multiplexed", "never ran", "layout-sensitive", "disagree")
 
 
 def listed(path):

@@ -103,11 +103,41 @@ bool drivesMeasurementLoop(const Instruction &I) {
          (N.Context == "benchmark::State" && (N.Base == "KeepRunning" || N.Base == "KeepRunningBatch"));
 }
 
+namespace {
+
+// Google Benchmark's own library code is not a benchmark.
+bool isUserCode(const Function &F) {
+  return !F.isDeclaration() && !F.getName().starts_with("_ZN9benchmark") && !F.getName().starts_with("_ZNK9benchmark");
+}
+
+// A call, in a loop of its caller, of a helper that asks the State for the
+// next iteration once (abseil's VisitTestBody::Run: `if
+// (state.KeepRunning()) { ...; return true; }`): the caller's loop is the
+// measurement loop, whatever the helper is called.
+bool stepsMeasurementLoop(const Instruction &I, LoopInfo &LI) {
+  const Function *Callee = calleeOf(I);
+  return Callee && Callee != I.getFunction() && isUserCode(*Callee) && LI.getLoopFor(I.getParent()) &&
+         any_of(instructions(*Callee), [](const Instruction &J) { return drivesMeasurementLoop(J); });
+}
+
+} // namespace
+
 bool holdsMeasurementLoop(const Function &F) {
-  // Google Benchmark's own library code is not a benchmark.
-  if (F.isDeclaration() || F.getName().starts_with("_ZN9benchmark") || F.getName().starts_with("_ZNK9benchmark"))
+  if (!isUserCode(F))
     return false;
-  return any_of(instructions(F), [](const Instruction &I) { return drivesMeasurementLoop(I); });
+  if (any_of(instructions(F), [](const Instruction &I) { return drivesMeasurementLoop(I); }))
+    return true;
+  // Loops are looked for only where a helper asks the State.
+  if (none_of(instructions(F), [](const Instruction &I) {
+        const Function *Callee = calleeOf(I);
+        return Callee && isUserCode(*Callee) &&
+               any_of(instructions(*Callee), [](const Instruction &J) { return drivesMeasurementLoop(J); });
+      }))
+    return false;
+  Function &G = const_cast<Function &>(F);
+  DominatorTree DT(G);
+  LoopInfo LI(DT);
+  return any_of(instructions(F), [&](const Instruction &I) { return stepsMeasurementLoop(I, LI); });
 }
 
 bool isStateMachinery(const Instruction &I) {
@@ -178,7 +208,7 @@ bool TimedRegion::inLoop(const Instruction &I, LoopInfo &LI) const {
 TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
   TimedRegion R;
   for (Instruction &I : instructions(F))
-    if (drivesMeasurementLoop(I))
+    if (drivesMeasurementLoop(I) || stepsMeasurementLoop(I, LI))
       if (const Loop *L = LI.getLoopFor(I.getParent())) {
         R.Loops.insert(L);
         if (!R.First && I.getDebugLoc())
@@ -351,7 +381,15 @@ HoistedWork hoistedOutOfTimedLoop(Function &Opt, const TimedRegion &R) {
 bool timedLoopIsEmpty(Function &Opt, const TimedRegion &R) {
   DominatorTree DT(Opt);
   LoopInfo LI(DT);
+  // The State's own fields (its iteration count, read and written by the
+  // inlined KeepRunning, sometimes without a location) are no body's work.
+  SmallPtrSet<const Value *, 2> States;
+  for (Instruction &I : instructions(Opt))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && isStateMember(CB->getCalledFunction()) && CB->arg_size())
+      States.insert(getUnderlyingObject(CB->getArgOperand(0)));
   for (Instruction &I : instructions(Opt)) {
+    if (const Value *Ptr = getLoadStorePointerOperand(&I); Ptr && States.count(getUnderlyingObject(Ptr)))
+      continue;
     if (isStateMachinery(I) || isMarker(I) || isa<PHINode>(I) || isa<ReturnInst>(I) || isa<UnreachableInst>(I))
       continue;
     if (auto *BI = dyn_cast<BranchInst>(&I); BI && BI->isUnconditional())

@@ -37,8 +37,7 @@ TEST(Complexity, NLogN) {
 }
 
 TEST(Complexity, UserCurve) {
-  ComplexityFit f =
-      fit_complexity(kN, kTimes, BigO::Lambda, [](std::int64_t n) { return std::sqrt(double(n)); });
+  ComplexityFit f = fit_complexity(kN, kTimes, BigO::Lambda, [](std::int64_t n) { return std::sqrt(double(n)); });
   EXPECT_EQ(f.big_o, BigO::Lambda);
   EXPECT_NEAR(f.coefficient, 6.474341337556286, 1e-12);
   EXPECT_EQ(percent(f.rms), 40);

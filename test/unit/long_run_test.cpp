@@ -49,7 +49,7 @@ TEST(LongRun, TooLongForAWarmupAndOneRunIsNotMeasured) {
   EXPECT_EQ(p.kind, LongRunPlan::too_long);
   EXPECT_EQ(p.runs, 0);
   EXPECT_EQ(p.reason, "too long to measure: one run took 31 s, and 1 warmup and 1 measured run per fork would take "
-                       "more than 50 % of the fork --timeout (120 s): raise --timeout");
+                      "more than 50 % of the fork --timeout (120 s): raise --timeout");
 }
 
 TEST(LongRun, ARunLongerThanTheLongestIsTooLongWhateverFollows) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Checks.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -88,6 +89,45 @@ bool isCostly(const Instruction &I) {
   default:
     return false;
   }
+}
+
+unsigned weightOf(const Instruction &I, unsigned Depth) {
+  // A call of unknown cost (a library's maths function, code in another
+  // translation unit) counts as much as a division chain; not as nothing.
+  constexpr unsigned Call = 20, Divide = 10;
+  if (isMarker(I) || isa<PHINode>(I) || isa<BranchInst>(I) || isa<ReturnInst>(I) || isa<UnreachableInst>(I))
+    return 0;
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    if (CB->isInlineAsm())
+      return 0;
+    const Function *Callee = CB->getCalledFunction();
+    if (Callee && Callee->isIntrinsic())
+      return I.getType()->isFPOrFPVectorTy() ? Call : 1;
+    if (!Callee || Callee->isDeclaration() || Depth >= 2)
+      return Call;
+    unsigned N = 0;
+    for (const Instruction &J : instructions(*Callee))
+      if (N += weightOf(J, Depth + 1); N >= 10 * Call)
+        break;
+    return std::max(N, 1u);
+  }
+  switch (I.getOpcode()) {
+  case Instruction::FDiv:
+  case Instruction::FRem:
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
+    return Divide;
+  default:
+    return 1;
+  }
+}
+
+bool isAllocationOrThrow(const Function &F) {
+  StringRef N = F.getName();
+  return N.starts_with("_Znw") || N.starts_with("_Zna") || N.starts_with("_Zdl") || N.starts_with("_Zda") ||
+         N.starts_with("__cxa_") || N.starts_with("_ZSt20__throw") || N == "malloc" || N == "free";
 }
 
 bool isColdPath(const Instruction &I) {

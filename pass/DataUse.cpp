@@ -55,6 +55,8 @@ ArgumentUses::Use ArgumentUses::of(const CallBase &CB, unsigned A, unsigned Dept
   if (CB.doesNotAccessMemory(A))
     return {};
   const Function *F = CB.getCalledFunction();
+  if (F && isAllocationOrThrow(*F)) // a buffer freed or replaced is not looked at
+    return {};
   if (!F || F->isDeclaration() || F->isVarArg() || A >= F->arg_size() || Depth > 4)
     return {!CB.onlyReadsMemory(A), true};
   auto [It, New] = Memo.try_emplace({F, A}); // a recursive call adds nothing

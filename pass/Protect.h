@@ -140,6 +140,13 @@ unsigned workOf(const llvm::Function &F);
 /// Expensive enough that running it once per batch instead of once per
 /// invocation distorts the measurement.
 bool isCostly(const llvm::Instruction &I);
+/// Roughly what an instruction costs at run time, in simple operations: a
+/// division or a maths library call is worth many, a call its callee's body.
+unsigned weightOf(const llvm::Instruction &I, unsigned Depth = 0);
+/// Allocation and exception machinery (operator new and delete, malloc and
+/// free, __cxa_*, std::__throw_*): it does not look at or change the data a
+/// benchmark works on, whatever pointer it is given.
+bool isAllocationOrThrow(const llvm::Function &F);
 /// On an error path (a throw, std::terminate) that runs at most once.
 bool isColdPath(const llvm::Instruction &I);
 

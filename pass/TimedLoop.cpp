@@ -251,6 +251,9 @@ HoistedWork hoistedOutOfTimedLoop(Function &Opt, const TimedRegion &R) {
   for (Instruction &I : instructions(Opt))
     if (LI.getLoopFor(I.getParent()) && isCostly(I))
       Looped.insert({positionOf(I.getDebugLoc()), identity(I)});
+  // Every hoisted computation, the first one shown.
+  HoistedWork First;
+  unsigned Hoisted = 0;
   for (Instruction &I : instructions(Opt)) {
     if (LI.getLoopFor(I.getParent()) || !isCostly(I) || isColdPath(I) || isExceptionPath(I.getParent()) ||
         isStateMachinery(I))
@@ -261,18 +264,35 @@ HoistedWork hoistedOutOfTimedLoop(Function &Opt, const TimedRegion &R) {
       continue;
     if (!Before(I))
       continue;
+    DebugLoc At;
     if (uint64_t P = positionOf(I.getDebugLoc())) {
       if (R.Positions.count(P) && !Looped.count({P, identity(I)}))
-        return {&I, I.getDebugLoc()};
-      continue;
+        At = I.getDebugLoc();
+    } else if (isa<CallBase>(I) || I.getType()->isFPOrFPVectorTy()) {
+      // Without a location: floating point or calls only (index and trip-count
+      // arithmetic the optimizer computes before a loop is not the benchmark's work).
+      At = timedUser(I, LI, R);
     }
-    // Without a location: floating point or calls only (index and trip-count
-    // arithmetic the optimizer computes before a loop is not the benchmark's work).
-    if (!isa<CallBase>(I) && !I.getType()->isFPOrFPVectorTy())
+    if (!At)
       continue;
-    if (DebugLoc U = timedUser(I, LI, R))
-      return {&I, U};
+    Hoisted += weightOf(I);
+    if (!First.I)
+      First = {&I, At};
   }
+  // Worth telling only when the hoisted work is a real share of what an
+  // iteration did: at least what the loop still does (a solve computed once,
+  // a division the loop only consumes), not a constant of a distribution's
+  // set-up that its draws, still in the loop, dwarf.
+  unsigned Left = 0;
+  for (const Loop *L : LI)
+    if (is_contained(Headers, L->getHeader()))
+      for (const BasicBlock *BB : L->blocks())
+        if (!isExceptionPath(BB))
+          for (const Instruction &I : *BB)
+            if (isWork(I))
+              Left += weightOf(I);
+  if (First.I && Hoisted >= Left)
+    return First;
   return {};
 }
 
@@ -337,10 +357,7 @@ class CarriedWrites {
       return {};
     if (CB.onlyReadsMemory())
       return {true, true, false};
-    // Allocation and exceptions do not touch the benchmark's data.
-    StringRef N = F->getName();
-    if (N.starts_with("_Znw") || N.starts_with("_Zna") || N.starts_with("_Zdl") || N.starts_with("_Zda") ||
-        N.starts_with("__cxa_") || N.starts_with("_ZSt20__throw") || N == "malloc" || N == "free")
+    if (isAllocationOrThrow(*F))
       return {};
     if (F->isDeclaration() || Depth > 4)
       return {false};
@@ -447,6 +464,19 @@ class CarriedWrites {
                 : "data set up before the loop";
   }
 
+  // A counter's step (++stride): a store of the value loaded from the same
+  // place plus a constant. The loop's bookkeeping (a sampler's countdown, a
+  // ring's index), not data it works on.
+  static bool isStep(const Instruction &I) {
+    auto *SI = dyn_cast<StoreInst>(&I);
+    auto *Op = SI ? dyn_cast<BinaryOperator>(SI->getValueOperand()) : nullptr;
+    if (!Op || (Op->getOpcode() != Instruction::Add && Op->getOpcode() != Instruction::Sub) ||
+        !isa<ConstantInt>(Op->getOperand(1)))
+      return false;
+    auto *Ld = dyn_cast<LoadInst>(Op->getOperand(0));
+    return Ld && Ld->getPointerOperand() == SI->getPointerOperand();
+  }
+
 public:
   CarriedWrites(Function &Opt, const TimedRegion &R) : Opt(Opt), R(R), DT(Opt), LI(DT) {
     for (Instruction &I : instructions(Opt))
@@ -489,6 +519,8 @@ public:
       for (const Access &A : List)
         if (A.Writes && !FirstWrite)
           FirstWrite = A.I;
+      if (all_of(List, [](const Access &A) { return !A.Writes || isStep(*A.I); }))
+        continue;
       // A read that no write or emptying of the same iteration precedes sees
       // the previous iteration's data.
       const auto &Emptied = Resets[Rt];

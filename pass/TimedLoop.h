@@ -63,7 +63,8 @@ struct TimedRegion {
 };
 
 /// After optimization: work of the timed region that runs outside every loop,
-/// once per run instead of once per iteration. Null if none.
+/// once per run instead of once per iteration, when it weighs at least what
+/// the loop still does per iteration (weightOf, Protect.h). Null if none.
 struct HoistedWork {
   const llvm::Instruction *I = nullptr;
   llvm::DebugLoc Loc; // where to show it: its own position or its user's in the loop

@@ -44,9 +44,13 @@ void ForkLoop::add(const ForkResult &f, bool attempt) {
     attempts_ += attempt;
     return;
   }
-  if (!f.warmup_stable)
-    unsettled_ += (unsettled_.empty() ? "" : ",") + std::to_string(f.number);
-  add_measured(stop_samples(f), attempt);
+  stats::ForkSamples samples = stop_samples(f);
+  if (!samples.empty()) {
+    (f.warmup_stable ? settled_means_ : unsettled_means_).push_back(stats::fork_mean(samples));
+    if (!f.warmup_stable)
+      unsettled_.push_back(f.number);
+  }
+  add_measured(std::move(samples), attempt);
 }
 
 void ForkLoop::add_measured(stats::ForkSamples samples, bool attempt) {
@@ -110,14 +114,33 @@ StopResult ForkLoop::stop() const {
     s.stable = false;
     s.reason = fmt::format("max forks ({}) reached before {}", max_forks_, fmt::join(needed, " and "));
   }
-  // Stable needs a measured fork, and every measured fork's warmup settled;
-  // a dynamic run names the forks whose warmup did not (not "UNSTABLE:
-  // stable after 2 forks").
-  s.stable &= measured_ > 0 && unsettled_.empty();
+  s.stable &= measured_ > 0;
   if (!unsettled_.empty() && dynamic)
-    s.reason += fmt::format("{} the warmup of fork {} did not settle within --max-warmup={}",
-                            ended_ == Ended::stable ? ", but" : ", and", unsettled_, max_warmup_);
+    word_unsettled(s);
   return s;
+}
+
+void ForkLoop::word_unsettled(StopResult &s) const {
+  const std::size_t forks = settled_means_.size() + unsettled_means_.size();
+  const std::string which = unsettled_.size() <= 5 ? fmt::format("fork {}", fmt::join(unsettled_, ","))
+                                                   : fmt::format("{} of {} forks", unsettled_.size(), forks);
+  const std::string unsettled =
+      fmt::format("the warmup of {} did not settle within --max-warmup={}", which, max_warmup_);
+  const bool one = unsettled_.size() == 1;
+  const UnsettledForks u = unsettled_forks(settled_means_, unsettled_means_);
+  if (!u.differ) {
+    // Noisy warmups, not forks still warming up: the row holds.
+    s.reason += fmt::format("; {} ({} agrees with the other {} forks')", unsettled, one ? "its mean" : "their means",
+                            settled_means_.size());
+    return;
+  }
+  const char *joint = s.stable ? ", but" : ", and";
+  s.stable = false;
+  if (!u.tested) // fewer than two settled forks: nothing to tell them by
+    s.reason += fmt::format("{} {}", joint, unsettled);
+  else
+    s.reason += fmt::format("{} {} and {} from the other {} forks' by {:+.1f} %", joint, unsettled,
+                            one ? "its mean differs" : "their means differ", settled_means_.size(), 100 * u.shift);
 }
 
 } // namespace steady

@@ -186,4 +186,19 @@ double PrecisionStop::half_width() const {
   return ci.high == ci.low ? 0 : (ci.high - ci.low) / 2 / std::abs(ci.estimate);
 }
 
+UnsettledForks unsettled_forks(std::span<const double> settled, std::span<const double> unsettled, double alpha) {
+  UnsettledForks u;
+  if (unsettled.empty())
+    return u;
+  u.differ = true;
+  if (settled.size() < 2)
+    return u;
+  u.tested = true;
+  u.p_value =
+      stats::one_way_anova({{settled.begin(), settled.end()}, {unsettled.begin(), unsettled.end()}}, 0.99).p_value;
+  u.differ = !(u.p_value >= alpha);
+  u.shift = stats::mean(unsettled) / stats::mean(settled) - 1;
+  return u;
+}
+
 } // namespace steady

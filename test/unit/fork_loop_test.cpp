@@ -299,5 +299,40 @@ TEST(ForkLoop, PrecisionStopCoversAtLeast98PercentOfItsNominal99) {
   EXPECT_GT(reached, runs * 3 / 4); // the stop, not the maximum (30 forks), ended most runs
 }
 
+// Unsettled warmups among many forks: the row holds when those forks' means
+// are like the others' (stats::unsettled_forks), and says so.
+std::string after_stop(const std::string &reason) { return reason.substr(reason.find(" forks") + 6); }
+
+TEST(ForkLoop, UnsettledWarmupsWhoseMeansAgreeKeepTheRowStable) {
+  ForkLoop loop(precision(8, 30));
+  const double means[] = {100, 101, 99, 100.5, 99.5, 100.2, 100.3, 99.8};
+  for (int n = 1; n <= 8; ++n)
+    loop.add(fork(n, means[n - 1], n, /*warmup_stable=*/n != 7));
+  const StopResult s = loop.stop();
+  EXPECT_TRUE(s.stable);
+  EXPECT_EQ(after_stop(s.reason),
+            "; the warmup of fork 7 did not settle within --max-warmup=50 (its mean agrees with the other 7 forks')");
+}
+
+TEST(ForkLoop, UnsettledWarmupsWhoseMeansDifferMakeTheRowUnstable) {
+  ForkLoop loop(precision(8, 8));
+  const double means[] = {100, 101, 99, 100.5, 99.5, 100.2, 104, 105};
+  for (int n = 1; n <= 8; ++n)
+    loop.add(fork(n, means[n - 1], n, /*warmup_stable=*/n < 7));
+  const StopResult s = loop.stop();
+  EXPECT_FALSE(s.stable);
+  EXPECT_EQ(after_stop(s.reason), ": max forks reached, and the warmup of fork 7,8 did not settle within "
+                                  "--max-warmup=50 and their means differ from the other 6 forks' by +4.5 %");
+}
+
+TEST(ForkLoop, ManyUnsettledWarmupsAreCounted) {
+  ForkLoop loop(precision(8, 8));
+  for (int n = 1; n <= 8; ++n)
+    loop.add(fork(n, 100, n, /*warmup_stable=*/n > 7));
+  const StopResult s = loop.stop();
+  EXPECT_FALSE(s.stable); // one settled fork: nothing to tell the others by
+  EXPECT_EQ(after_stop(s.reason), ", but the warmup of 7 of 8 forks did not settle within --max-warmup=50");
+}
+
 } // namespace
 } // namespace steady

@@ -79,6 +79,71 @@ TEST(PrecisionStop, EqualMeansHaveNoWidth) {
   EXPECT_EQ(stop.half_width(), 0);
 }
 
+// Forks whose warmup did not settle, against those that did: the pooled
+// two-sample t-test's p from R (t.test(u, s, var.equal = TRUE); one unsettled
+// fork: 2 * pt(-|u - mean(s)| / (sd(s) sqrt(1 + 1/6)), 5)).
+const std::vector<double> settled_means = {100, 101, 99, 100.5, 99.5, 100.2};
+
+TEST(UnsettledForks, AMeanAmongTheSettledOnesAgrees) {
+  const std::vector<double> u = {100.3};
+  const UnsettledForks r = unsettled_forks(settled_means, u);
+  EXPECT_TRUE(r.tested);
+  EXPECT_FALSE(r.differ);
+  EXPECT_NEAR(r.p_value, 0.7428292996, 1e-9);
+}
+
+TEST(UnsettledForks, MeansApartDiffer) {
+  const std::vector<double> u = {104, 105};
+  const UnsettledForks r = unsettled_forks(settled_means, u);
+  EXPECT_TRUE(r.tested);
+  EXPECT_TRUE(r.differ);
+  EXPECT_NEAR(r.p_value, 0.0002524865617, 1e-12);
+  EXPECT_NEAR(r.shift, 0.04465178274, 1e-10);
+  const std::vector<double> near = {100.8, 99.1}; // p 0.904
+  EXPECT_FALSE(unsettled_forks(settled_means, near).differ);
+}
+
+TEST(UnsettledForks, FewerThanTwoSettledForksCannotTellThem) {
+  const std::vector<double> one = {100}, u = {100, 100.1};
+  const UnsettledForks r = unsettled_forks(one, u);
+  EXPECT_FALSE(r.tested);
+  EXPECT_TRUE(r.differ);
+  EXPECT_FALSE(unsettled_forks(settled_means, {}).differ); // none unsettled
+}
+
+// Exact counts (valgrind): no spread, so any difference is one.
+TEST(UnsettledForks, ExactCountsDifferByAnyAmount) {
+  const std::vector<double> s = {500, 500, 500}, same = {500}, other = {501};
+  EXPECT_FALSE(unsettled_forks(s, same).differ);
+  EXPECT_TRUE(unsettled_forks(s, other).differ);
+}
+
+// Synthetic rows of 10 forks, 1-4 of them unsettled: fork means N(100, 2).
+// Unsettled forks like the others (noisy warmups) are called different about
+// 1 % of the time; unsettled forks still warming up, their means 10 % (5 fork
+// sd) slower, nearly always (3 sd: about 2 in 3). Fixed seed.
+TEST(UnsettledForks, NoisyWarmupsAreRarelyCalledDifferentStillWarmingOnesAlmostAlways) {
+  std::mt19937_64 g(26);
+  std::normal_distribution<double> fork(100, 2);
+  std::uniform_int_distribution<int> count(1, 4);
+  const int rows = 4000;
+  int noisy = 0, warming = 0;
+  for (int r = 0; r < rows; ++r) {
+    std::vector<double> s, u, w;
+    const int k = count(g);
+    for (int i = 0; i < 10 - k; ++i)
+      s.push_back(fork(g));
+    for (int i = 0; i < k; ++i) {
+      u.push_back(fork(g));
+      w.push_back(1.10 * fork(g));
+    }
+    noisy += unsettled_forks(s, u).differ;
+    warming += unsettled_forks(s, w).differ;
+  }
+  EXPECT_LE(noisy, rows * 2 / 100) << noisy; // 1 % expected; binomial sd 0.16 %
+  EXPECT_GE(warming, rows * 90 / 100) << warming;
+}
+
 TEST(Warmup, CvStopsShortlyAfterTheCurve) {
   int stop = warmup_stop(policy("cv"), curve, 0.01, 1);
   // The curve is within 1 % of flat after ~12 iterations; a window of 5 more.

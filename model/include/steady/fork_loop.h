@@ -13,6 +13,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "steady/results.h"
 #include "steady/stopping.h"
@@ -63,7 +64,12 @@ private:
   bool observe_;
   int warmups_started_ = 0, attempts_ = 0, measured_ = 0;
   Ended ended_ = Ended::no;
-  std::string unsettled_; // "1,3": measured forks (by number) whose warmup reached max_warmup unsettled
+  // The measured forks' means, by whether their warmup settled (add()), and
+  // the numbers of those whose warmup reached max_warmup unsettled.
+  std::vector<double> settled_means_, unsettled_means_;
+  std::vector<int> unsettled_;
+  // What the stop says of forks whose warmup did not settle (stats::unsettled_forks).
+  void word_unsettled(StopResult &s) const;
 };
 
 } // namespace steady

@@ -24,8 +24,10 @@
 // union that contains it combines the summaries.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -157,5 +159,25 @@ private:
   double target_;
   int min_forks_;
 };
+
+// Forks whose warmup reached --max-warmup without settling (issue 26): does
+// the row's mean still hold? A fork still warming up measures something else
+// than the forks that settled, so its mean stands apart from theirs; a fork
+// whose warmup was only noisy (a busy machine: 2 ms iterations 5-10 % apart)
+// does not. Measured on the examples at load averages 6-12 (4 runs, 192 rows):
+// 73 rows had such a fork, and the two-sample t-test's p-values of those
+// forks' means against the settled forks' were about uniform (3 of 63 below
+// 1 %, 6 below 5 %), so that "any such fork makes the row UNSTABLE" flagged 38 %
+// of rows for noise. The decision: the pooled two-sample t-test of the fork
+// means (one_way_anova of two groups) at `alpha`; with fewer than two
+// settled forks there is nothing to test against and they count as differing.
+// No fork is dropped either way: the interval stays over all of them.
+struct UnsettledForks {
+  bool tested = false; // two settled forks or more, one unsettled or more
+  bool differ = false; // p < alpha, or not testable
+  double p_value = NAN;
+  double shift = NAN; // mean(unsettled) / mean(settled) - 1
+};
+UnsettledForks unsettled_forks(std::span<const double> settled, std::span<const double> unsettled, double alpha = 0.01);
 
 } // namespace steady

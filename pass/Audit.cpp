@@ -74,8 +74,6 @@ namespace steady {
 namespace {
 
 constexpr const char *DeadTag = "steady.dead";
-// The file of the line tables the audit gives a twin compiled without debug info.
-constexpr const char *SyntheticFile = "<steady-audit>";
 // The audit's private copies of internal functions its copies call.
 constexpr const char *PrivateSuffix = ".steady.private";
 constexpr const char *AuditNodes = "steady.audit";
@@ -199,10 +197,11 @@ public:
     unsigned NextId = 0;
     SmallVector<std::pair<Function *, bool>, 8> Audited;
     for (const Payload &P : Payloads)
-      Audited.push_back({P.F, false});
+      if (!P.GBench) // a Google Benchmark function is audited as one, below
+        Audited.push_back({P.F, false});
     for (Function &F : M)
       if (holdsMeasurementLoop(F) && !F.hasFnAttribute(ProtectedAttr) &&
-          none_of(Payloads, [&](const Payload &P) { return P.F == &F; }))
+          none_of(Payloads, [&](const Payload &P) { return P.F == &F && !P.GBench; }))
         Audited.push_back({&F, true});
 
     NamedMDNode *Nodes = M.getOrInsertNamedMetadata(AuditNodes);
@@ -215,7 +214,7 @@ public:
       if (!IsGB)
         makeInputsOpaque(*Twin, nullptr, "steady.audit.opaque"); // the real payload's keep their names
       else if (!Twin->getSubprogram())
-        giveLineTables(*Twin);
+        giveLineTables(*Twin); // in a compile unit of its own, removed by report()
       promoteToSSA(*Twin, FAM);
       auto &LI = FAM.getResult<LoopAnalysis>(*Twin);
       SinkCover Cover = computeSinkCover(*Twin, LI, FAM.getResult<TargetLibraryAnalysis>(*Twin),
@@ -252,26 +251,6 @@ public:
                                    IsGB ? Timed.toMD(C) : nullptr};
       Nodes->addOperand(MDNode::getDistinct(C, Ops));
     }
-  }
-
-  // Without debug info (-g0, a Release build) nothing would tell the code of
-  // the measurement loop after inlining. The twin, and only it, gets line
-  // tables of its own: one line per instruction, in a compile unit of the
-  // audit's that report() removes. Code inlined into the twin from functions
-  // without debug info takes the line of its call site, as with real line tables.
-  void giveLineTables(Function &Twin) {
-    DIBuilder DIB(M);
-    DIFile *File = DIB.createFile(SyntheticFile, "");
-    DIB.createCompileUnit(DISourceLanguageName(dwarf::DW_LANG_C_plus_plus), File, SyntheticFile,
-                          /*isOptimized=*/true, "", 0, "", DICompileUnit::LineTablesOnly);
-    DISubprogram *SP = DIB.createFunction(File, Twin.getName(), Twin.getName(), File, 1,
-                                          DIB.createSubroutineType(DIB.getOrCreateTypeArray({})), 1,
-                                          DINode::FlagArtificial, DISubprogram::SPFlagDefinition);
-    Twin.setSubprogram(SP);
-    unsigned Line = 1;
-    for (Instruction &I : instructions(Twin))
-      I.setDebugLoc(DILocation::get(M.getContext(), ++Line, 0, SP));
-    DIB.finalize();
   }
 
   // After protection: a measurement loop around a copy of each payload, and

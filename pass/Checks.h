@@ -97,8 +97,8 @@ const char *auditKind(Defect D);
 std::string auditMessage(const Finding &Fd, Subject S, const std::string &Name);
 
 /// The compile-time finding's kind ("folded") and message, as the runner
-/// prints it next to the payload's result.
+/// prints it next to the payload's (or Google Benchmark function's) result.
 const char *findingKind(Defect D);
-std::string findingMessage(const Finding &Fd);
+std::string findingMessage(const Finding &Fd, Subject S = Subject::Payload);
 
 } // namespace steady

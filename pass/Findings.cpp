@@ -21,6 +21,7 @@
 #include "Checks.h"
 #include "Protect.h"
 #include "SteadyPass.h"
+#include "TimedLoop.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
@@ -46,6 +47,26 @@ class Recorder {
 public:
   Recorder(Module &M, ModuleAnalysisManager &MAM)
       : M(M), FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()) {}
+
+  // A Google Benchmark function: judged as the audit judges it (its result
+  // consumed in the loop folded, work hoisted out of the loop, the loop
+  // emptied, data its loop writes and reads again), by the TimedRegion
+  // steady-protect recorded before inlining.
+  SmallVector<Finding, 4> timedLoop(Function &F) {
+    TimedRegion Timed = TimedRegion::fromMD(F.getMetadata(TimedMD));
+    SmallVector<Finding, 4> Out;
+    if (!callsFold(F))
+      if (SmallVector<Finding, 2> Fs = foldedResults(F, &Timed); !Fs.empty()) {
+        Fs.front().Literals = literalsOf(F.getMetadata(InputsMD));
+        Out.push_back(Fs.front());
+      }
+    for (Finding Fd : timedLoopFindings(F, Timed, /*DeadReported=*/false)) {
+      if (Fd.Kind == Defect::EmptyLoop)
+        Fd.Kind = Defect::Deleted; // the runner's word for a loop that does nothing
+      Out.push_back(Fd);
+    }
+    return Out;
+  }
 
   SmallVector<Finding, 4> findings(Function &F) {
     SmallVector<Finding, 4> Out;
@@ -81,13 +102,14 @@ public:
     std::string Text;
     for (const Finding &Fd : Found) {
       count(Fd.Kind);
-      std::string Kind = findingKind(Fd.Kind), Message = findingMessage(Fd);
+      std::string Kind = findingKind(Fd.Kind),
+                  Message = findingMessage(Fd, P.GBench ? Subject::GBench : Subject::Payload);
       Text += Kind + "\t" + Message + "\n";
       // At the finding, else at the payload's first instruction.
       const Instruction *At = Fd.At && Fd.At->getDebugLoc() ? Fd.At : &*P.F->getEntryBlock().getFirstNonPHIOrDbg();
       ORE->emit([&] {
         return OptimizationRemark(DEBUG_TYPE, "Finding", At)
-               << "payload '" << userName(*P.F) << "': " << Kind << ": " << Message;
+               << (P.GBench ? "benchmark '" : "payload '") << userName(*P.F) << "': " << Kind << ": " << Message;
       });
     }
     if (!P.Findings || Found.empty() || !P.Findings->getValueType()->isPointerTy())
@@ -129,14 +151,23 @@ private:
 PreservedAnalyses FindingsPass::run(Module &M, ModuleAnalysisManager &MAM) {
   Recorder R(M, MAM);
   bool Changed = false;
+  SmallPtrSet<Function *, 8> Judged;
   for (const Payload &P : MAM.getResult<PayloadsAnalysis>(M)) {
     if (!P.F->hasFnAttribute(ProtectedAttr))
       continue; // not protected: findings would blame the user for what steady-protect handles
-    SmallVector<Finding, 4> Found = R.findings(*P.F);
+    SmallVector<Finding, 4> Found = P.GBench ? R.timedLoop(*P.F) : R.findings(*P.F);
     R.record(P, Found);
+    if (P.GBench)
+      Judged.insert(P.F);
     Changed |= !Found.empty();
   }
-  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  // The region and the lines steady-protect made up, if it did, once every
+  // registration of the function is judged: nothing of them reaches the object.
+  for (Function *F : Judged) {
+    F->setMetadata(TimedMD, nullptr);
+    dropLineTables(*F);
+  }
+  return Changed || !Judged.empty() ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace steady

@@ -4,7 +4,9 @@
 // values the optimizer could know at compile time are read through a volatile
 // load of a private global holding the constant. The load is placed once in
 // the entry block, so it costs one load per invocation and can neither be
-// folded nor hoisted out of the harness loop the payload is inlined into.
+// folded nor hoisted out of the harness loop the payload is inlined into (in a
+// Google Benchmark function: at the header of its measurement loop, once per
+// iteration, for the same reason).
 //
 //===----------------------------------------------------------------------===//
 #include "Protect.h"
@@ -165,24 +167,45 @@ std::string opaqueGlobalName(const Module &M, StringRef Prefix) {
   return N;
 }
 
+} // namespace
+
+BasicBlock *ProtectedScope::inputsBlock(const Instruction &I) const {
+  return &const_cast<Function *>(I.getFunction())->getEntryBlock();
+}
+
+// The start of a block where inputs are read: after the entry block's allocas.
+static BasicBlock::iterator inputsPoint(BasicBlock &BB) {
+  return &BB == &BB.getParent()->getEntryBlock() ? BB.getFirstNonPHIOrDbgOrAlloca() : BB.getFirstInsertionPt();
+}
+
+namespace {
+
 class OpaqueInputs {
   Function &F;
   Module &M;
   OptimizationRemarkEmitter *ORE;
   StringRef GlobalName; // of the globals read
-  IRBuilder<> Entry;
-  DenseMap<std::pair<Constant *, Type *>, Value *> Loaded;
-  DenseMap<GlobalVariable *, Value *> Laundered;
-  // Erased at the end: the entry builder's insertion point may be one of them.
+  const ProtectedScope &Scope;
+  // Where each block's reads go, fixed before the first: they keep their order.
+  DenseMap<BasicBlock *, Instruction *> Points;
+  DenseMap<std::tuple<Constant *, Type *, BasicBlock *>, Value *> Loaded;
+  DenseMap<std::pair<GlobalVariable *, BasicBlock *>, Value *> Laundered;
+  // Erased at the end: an insertion point may be one of them.
   SmallVector<Instruction *, 8> Replaced;
   unsigned Count = 0;
 
-public:
-  OpaqueInputs(Function &F, OptimizationRemarkEmitter *ORE, StringRef GlobalName)
-      : F(F), M(*F.getParent()), ORE(ORE), GlobalName(GlobalName), Entry(F.getContext()) {
-    BasicBlock &BB = F.getEntryBlock();
-    Entry.SetInsertPoint(&BB, BB.getFirstNonPHIOrDbgOrAlloca());
+  // A builder at the start of the block that reads At's inputs.
+  IRBuilder<> readsFor(const Instruction &At) {
+    BasicBlock *BB = Scope.inputsBlock(At);
+    Instruction *&P = Points[BB];
+    if (!P)
+      P = &*inputsPoint(*BB);
+    return IRBuilder<>(P);
   }
+
+public:
+  OpaqueInputs(Function &F, OptimizationRemarkEmitter *ORE, StringRef GlobalName, const ProtectedScope &Scope)
+      : F(F), M(*F.getParent()), ORE(ORE), GlobalName(GlobalName), Scope(Scope) {}
 
   unsigned run() {
     SmallVector<AllocaInst *, 8> Allocas;
@@ -196,6 +219,8 @@ public:
     for (AllocaInst *AI : Allocas)
       constantLocal(*AI);
     for (Instruction *I : Others) {
+      if (!Scope.contains(*I))
+        continue;
       if (auto *LI = dyn_cast<LoadInst>(I))
         constantGlobalLoad(*LI);
       else if (auto *GEP = dyn_cast<GetElementPtrInst>(I))
@@ -214,30 +239,31 @@ public:
   }
 
 private:
-  // One volatile load per distinct constant and type, in the entry block.
-  Value *opaqueValue(Constant *C) { return opaqueLoad(C->getType(), C, nullptr); }
+  // One volatile load per distinct constant and type, in the block that
+  // reads At's inputs (the entry block).
+  Value *opaqueValue(Constant *C, const Instruction &At) { return opaqueLoad(C->getType(), C, nullptr, At); }
 
-  Value *opaqueLoad(Type *Ty, Constant *Init, Constant *Addr) {
+  Value *opaqueLoad(Type *Ty, Constant *Init, Constant *Addr, const Instruction &At) {
     Constant *Key = Addr ? Addr : Init;
-    Value *&L = Loaded[{Key, Ty}];
+    Value *&L = Loaded[{Key, Ty, Scope.inputsBlock(At)}];
     if (!L) {
       if (!Addr)
         Addr = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::PrivateLinkage, Init,
                                   opaqueGlobalName(M, GlobalName));
-      L = Entry.CreateLoad(Ty, Addr, /*isVolatile=*/true, "steady.opaque");
+      L = readsFor(At).CreateLoad(Ty, Addr, /*isVolatile=*/true, "steady.opaque");
     }
     return L;
   }
 
   // The address of G, hidden from the optimizer (zero instructions beyond
   // materialising the address once per invocation).
-  Value *launder(GlobalVariable *G) {
-    Value *&P = Laundered[G];
+  Value *launder(GlobalVariable *G, const Instruction &At) {
+    Value *&P = Laundered[{G, Scope.inputsBlock(At)}];
     if (!P) {
       auto *Ty = G->getType();
       auto *Asm = InlineAsm::get(FunctionType::get(Ty, {Ty}, false), "", "=r,0",
                                  /*hasSideEffects=*/true);
-      P = Entry.CreateCall(Asm, {G}, G->getName() + ".opaque");
+      P = readsFor(At).CreateCall(Asm, {G}, G->getName() + ".opaque");
     }
     return P;
   }
@@ -256,9 +282,10 @@ private:
     bool Read = false;
     for (User *U : AI.users()) {
       if (auto *SI = dyn_cast<StoreInst>(U);
-          SI && SI->getPointerOperand() == &AI && SI->isSimple() && isLiteral(SI->getValueOperand()))
-        Stores.push_back(SI);
-      else if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->isSimple())
+          SI && SI->getPointerOperand() == &AI && SI->isSimple() && isLiteral(SI->getValueOperand())) {
+        if (Scope.contains(*SI))
+          Stores.push_back(SI);
+      } else if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->isSimple())
         Read = true;
       else if (!(isa<IntrinsicInst>(U) && cast<IntrinsicInst>(U)->isLifetimeStartOrEnd()))
         return;
@@ -267,7 +294,7 @@ private:
       return;
     for (StoreInst *SI : Stores) {
       auto *C = cast<Constant>(SI->getValueOperand());
-      SI->setOperand(0, opaqueValue(C));
+      SI->setOperand(0, opaqueValue(C, *SI));
       remark(*SI, "OpaqueLocal", "local initialised with constant " + describe(C) + " is read through a volatile load");
     }
   }
@@ -281,7 +308,7 @@ private:
     auto *Src = dyn_cast<GlobalVariable>(MCI.getSource()->stripPointerCasts());
     if (!Src || !isCompileTimeKnown(*Src) || !isa<AllocaInst>(getUnderlyingObject(MCI.getDest())))
       return false;
-    MCI.setSource(launder(Src));
+    MCI.setSource(launder(Src, MCI));
     remark(MCI, "OpaqueLocal",
            "local initialised from constant '" + Src->getName() + "' is copied from an opaque address");
     return true;
@@ -320,7 +347,7 @@ private:
       auto *G = dyn_cast<GlobalVariable>(C->stripAndAccumulateConstantOffsets(DL, Off, true));
       if (!G || !isReadableData(*G))
         continue;
-      Value *P = launder(G);
+      Value *P = launder(G, I);
       if (!Off.isZero()) {
         IRBuilder<> B(&I);
         P = B.CreatePtrAdd(P, B.getInt(Off), G->getName() + ".opaque.at");
@@ -337,7 +364,7 @@ private:
     auto *C = dyn_cast<ConstantInt>(MSI.getValue());
     if (!C || !isa<AllocaInst>(getUnderlyingObject(MSI.getDest())))
       return;
-    MSI.setValue(opaqueValue(C));
+    MSI.setValue(opaqueValue(C, MSI));
     remark(MSI, "OpaqueLocal", "local filled with constant byte " + describe(C) + " is filled from a volatile load");
   }
 
@@ -347,7 +374,7 @@ private:
     auto *G = dyn_cast_or_null<GlobalVariable>(getUnderlyingObject(LI.getPointerOperand()));
     if (!Addr || !G || !LI.isSimple() || !isFoldableScalar(LI.getType()) || !isCompileTimeKnown(*G))
       return;
-    LI.replaceAllUsesWith(opaqueLoad(LI.getType(), nullptr, Addr));
+    LI.replaceAllUsesWith(opaqueLoad(LI.getType(), nullptr, Addr, LI));
     remark(LI, "OpaqueGlobal", "load of constant global '" + G->getName() + "' is read through a volatile load");
     Replaced.push_back(&LI);
   }
@@ -358,7 +385,7 @@ private:
     auto *G = dyn_cast<GlobalVariable>(GEP.getPointerOperand());
     if (!G || GEP.hasAllConstantIndices() || !isCompileTimeKnown(*G))
       return;
-    GEP.setOperand(0, launder(G));
+    GEP.setOperand(0, launder(G, GEP));
     remark(GEP, "OpaqueGlobal", "constant global '" + G->getName() + "' is indexed through an opaque address");
   }
 
@@ -370,7 +397,7 @@ private:
       Value *Arg = CB.getArgOperand(I);
       if (!isLiteral(Arg) || CB.paramHasAttr(I, Attribute::ImmArg))
         continue;
-      CB.setArgOperand(I, opaqueValue(cast<Constant>(Arg)));
+      CB.setArgOperand(I, opaqueValue(cast<Constant>(Arg), CB));
       remark(CB, "OpaqueArgument",
              "literal argument " + describe(cast<Constant>(Arg)) + " of call to '" + calleeName(CB) +
                  "' is read through a volatile load");
@@ -380,8 +407,10 @@ private:
 
 } // namespace
 
-unsigned makeInputsOpaque(Function &F, OptimizationRemarkEmitter *ORE, StringRef GlobalName) {
-  return OpaqueInputs(F, ORE, GlobalName).run();
+unsigned makeInputsOpaque(Function &F, OptimizationRemarkEmitter *ORE, StringRef GlobalName,
+                          const ProtectedScope *Scope) {
+  const ProtectedScope Whole;
+  return OpaqueInputs(F, ORE, GlobalName, Scope ? *Scope : Whole).run();
 }
 
 namespace {
@@ -407,15 +436,21 @@ bool isClosed(Value *V, PHINode *Phi, Loop *L, ScalarEvolution &SE, SmallPtrSetI
 
 } // namespace
 
-unsigned makeRecurrenceStartsOpaque(Function &F, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter *ORE) {
+unsigned makeRecurrenceStartsOpaque(Function &F, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter *ORE,
+                                    const ProtectedScope *Scope) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
+  const ProtectedScope Whole;
+  const ProtectedScope &S = Scope ? *Scope : Whole;
+  // Where each block's reads go, fixed before the first (the entry's then
+  // come in the order of the loops, as before scopes existed).
+  DenseMap<BasicBlock *, Instruction *> Points;
   unsigned Count = 0;
   for (Loop *L : LI.getLoopsInPreorder()) {
     BasicBlock *Pre = L->getLoopPredecessor();
     BasicBlock *Latch = L->getLoopLatch();
-    if (!Pre || !Latch)
+    // Within the scope: a loop in a Google Benchmark function's measurement loop.
+    if (!Pre || !Latch || !S.contains(*Pre->getTerminator()))
       continue;
     for (PHINode &Phi : L->getHeader()->phis()) {
       auto *Start = dyn_cast<ConstantInt>(Phi.getIncomingValueForBlock(Pre));
@@ -432,7 +467,12 @@ unsigned makeRecurrenceStartsOpaque(Function &F, FunctionAnalysisManager &FAM, O
         continue;
       auto *G = new GlobalVariable(*F.getParent(), Start->getType(), /*isConstant=*/false, GlobalValue::PrivateLinkage,
                                    Start, opaqueGlobalName(*F.getParent(), "steady.opaque"));
-      Phi.setIncomingValueForBlock(Pre, Entry.CreateLoad(Start->getType(), G, /*isVolatile=*/true, "steady.opaque"));
+      BasicBlock *Reads = S.inputsBlock(*Pre->getTerminator());
+      Instruction *&P = Points[Reads];
+      if (!P)
+        P = &*inputsPoint(*Reads);
+      IRBuilder<> B(P);
+      Phi.setIncomingValueForBlock(Pre, B.CreateLoad(Start->getType(), G, /*isVolatile=*/true, "steady.opaque"));
       ++Count;
       if (ORE)
         ORE->emit([&] {

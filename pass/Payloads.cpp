@@ -9,9 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SteadyPass.h"
+#include "TimedLoop.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -47,6 +50,35 @@ static GlobalVariable *globalFromArgs(Constant *Args, unsigned I) {
   return dyn_cast<GlobalVariable>(S->getOperand(I)->stripPointerCasts());
 }
 
+// How many calls deep from a steady.gbench function its measurement loop may
+// be (a BENCHMARK_CAPTURE calls the function with its arguments; that one may
+// hand the State to a helper).
+constexpr unsigned MaxGBenchDepth = 3;
+
+// The functions holding the measurement loop that a steady.gbench function
+// runs: itself (a fixture's BenchmarkCase) or what it calls.
+static void addMeasurementLoops(Function &Runs, const Payload &Marks, PayloadsAnalysis::Result &Payloads) {
+  SmallVector<std::pair<Function *, unsigned>, 4> Work{{&Runs, 0}};
+  SmallPtrSet<Function *, 8> Seen{&Runs};
+  while (!Work.empty()) {
+    auto [F, Depth] = Work.pop_back_val();
+    // After steady-protect (at steady-findings) the loop's calls are inlined:
+    // the function is known by the region protection recorded on it.
+    if (F->hasMetadata(TimedMD) || holdsMeasurementLoop(*F)) {
+      if (none_of(Payloads, [&](const Payload &P) { return P.F == F && P.Mark == Marks.Mark; }))
+        Payloads.push_back({F, Marks.Mark, Marks.Findings, /*GBench=*/true});
+      continue;
+    }
+    if (Depth == MaxGBenchDepth)
+      continue;
+    for (Instruction &I : instructions(*F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction();
+            Callee && !Callee->isDeclaration() && Seen.insert(Callee).second)
+          Work.push_back({Callee, Depth + 1});
+  }
+}
+
 PayloadsAnalysis::Result PayloadsAnalysis::run(Module &M, ModuleAnalysisManager &) {
   Result Payloads;
   if (ClAllPayloads) {
@@ -63,12 +95,18 @@ PayloadsAnalysis::Result PayloadsAnalysis::run(Module &M, ModuleAnalysisManager 
     if (!Entry || Entry->getNumOperands() < 2)
       continue;
     auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
-    if (!F || F->isDeclaration() || annotationString(Entry->getOperand(1)) != PayloadAnnotation)
-      continue;
-    if (any_of(Payloads, [&](const Payload &P) { return P.F == F; }))
+    StringRef Kind = annotationString(Entry->getOperand(1));
+    if (!F || F->isDeclaration() || (Kind != PayloadAnnotation && Kind != GBenchAnnotation))
       continue;
     Constant *Args = Entry->getNumOperands() >= 5 ? Entry->getOperand(4) : nullptr;
-    Payloads.push_back({F, Args ? globalFromArgs(Args, 0) : nullptr, Args ? globalFromArgs(Args, 1) : nullptr});
+    Payload Marks{F, Args ? globalFromArgs(Args, 0) : nullptr, Args ? globalFromArgs(Args, 1) : nullptr};
+    if (Kind == GBenchAnnotation) {
+      addMeasurementLoops(*F, Marks, Payloads);
+      continue;
+    }
+    if (any_of(Payloads, [&](const Payload &P) { return P.F == F; }))
+      continue;
+    Payloads.push_back(Marks);
   }
   addTestBodies(M, Payloads);
   return Payloads;
@@ -82,6 +120,8 @@ PreservedAnalyses PayloadsPrinterPass::run(Module &M, ModuleAnalysisManager &MAM
       OS << " mark @" << P.Mark->getName();
     if (P.Findings)
       OS << " findings @" << P.Findings->getName();
+    if (P.GBench)
+      OS << " gbench";
     OS << "\n";
   }
   return PreservedAnalyses::all();

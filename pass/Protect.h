@@ -20,6 +20,7 @@ class OptimizationRemarkEmitter;
 class raw_ostream;
 class TargetLibraryInfo;
 class Value;
+class BasicBlock;
 } // namespace llvm
 
 namespace steady {
@@ -40,21 +41,37 @@ bool isLibraryCode(const llvm::Function &F);
 /// steady::clobber_memory: their operands are already what the user wants.
 bool isSteadyPrimitive(const llvm::CallBase &CB);
 
+/// What of a function steady-protect protects. A payload: all of it, its
+/// opaque inputs read once per invocation at the entry. A Google Benchmark
+/// function: the body of its measurement loop only, its opaque inputs read
+/// every iteration at the loop's header (TimedLoop.h: TimedScope), as they are
+/// when a payload is inlined into its measured loop. Valid while the
+/// function's CFG is unchanged.
+class ProtectedScope {
+public:
+  virtual ~ProtectedScope() = default;
+  /// Is I measured code (its dead values consumed, its literal inputs hidden)?
+  virtual bool contains(const llvm::Instruction &) const { return true; }
+  /// The block at whose start the opaque inputs of I (measured code) are read.
+  virtual llvm::BasicBlock *inputsBlock(const llvm::Instruction &I) const;
+};
+
 /// CF/CP mitigation, run before the payload is promoted to SSA: constant
 /// locals, loads of constant globals and literal call arguments are replaced by
 /// volatile loads (or, for large constant objects, a laundered pointer) placed
-/// once in the entry block. Returns the number of inputs made opaque.
+/// once in the scope's inputs block (null Scope: the entry block). Returns the number of inputs made opaque.
 /// Remarks go to ORE; a null ORE (the audit's private copies) stays silent.
 /// GlobalName: of the globals read (the audit's copies use names of their own,
 /// so that the real payload's are the same as without the audit).
 unsigned makeInputsOpaque(llvm::Function &F, llvm::OptimizationRemarkEmitter *ORE,
-                          llvm::StringRef GlobalName = "steady.opaque");
+                          llvm::StringRef GlobalName = "steady.opaque", const ProtectedScope *Scope = nullptr);
 
 /// On the SSA payload: literal start values of loop recurrences that are not
 /// induction variables (`h = 14695981039346656037; ... h = (h ^ c) * p`) are
 /// read through volatile loads, so the loop cannot be evaluated at compile time.
+/// Scope: computed for the SSA function (null: all of it).
 unsigned makeRecurrenceStartsOpaque(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
-                                    llvm::OptimizationRemarkEmitter *ORE);
+                                    llvm::OptimizationRemarkEmitter *ORE, const ProtectedScope *Scope = nullptr);
 
 /// Where one sink goes.
 struct SinkSite {
@@ -93,16 +110,20 @@ void promoteToSSA(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 
 /// The DCE half of steady-protect on an SSA function: sink maximization and
 /// escapes of written local objects. Returns the number of sinks and escapes.
-unsigned sinkDeadValues(llvm::Function &F, llvm::FunctionAnalysisManager &FAM, llvm::OptimizationRemarkEmitter *ORE);
+/// Scope: computed for the SSA function (null: all of it); only its dead
+/// values and the objects it writes.
+unsigned sinkDeadValues(llvm::Function &F, llvm::FunctionAnalysisManager &FAM, llvm::OptimizationRemarkEmitter *ORE,
+                        const ProtectedScope *Scope = nullptr);
 
 /// Inserts one opaque sink per site (after the loop for loop-carried cycles);
 /// may create dedicated loop exit blocks. Returns the number of sinks.
 unsigned insertSinks(llvm::Function &F, const SinkCover &Cover, llvm::DominatorTree &DT, llvm::LoopInfo &LI,
                      llvm::OptimizationRemarkEmitter *ORE);
 
-/// Local objects whose contents the payload writes escape once where their
+/// Local objects whose contents the payload writes (in Scope) escape once where their
 /// lifetime ends (before their destructor, lifetime end or the return).
-unsigned escapeLocalObjects(llvm::Function &F, llvm::OptimizationRemarkEmitter *ORE);
+unsigned escapeLocalObjects(llvm::Function &F, llvm::OptimizationRemarkEmitter *ORE,
+                            const ProtectedScope *Scope = nullptr);
 
 /// Emits `asm sideeffect "" "r"(V)` (or the target's FP/vector register class):
 /// zero instructions, no memory clobber.

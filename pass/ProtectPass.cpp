@@ -1,6 +1,9 @@
 //===- ProtectPass.cpp - steady-protect -----------------------------------===//
+#include <optional>
+
 #include "Protect.h"
 #include "SteadyPass.h"
+#include "TimedLoop.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -46,12 +49,15 @@ void promoteToSSA(Function &F, FunctionAnalysisManager &FAM) {
   FAM.invalidate(F, PA);
 }
 
-unsigned sinkDeadValues(Function &F, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter *ORE) {
+unsigned sinkDeadValues(Function &F, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter *ORE,
+                        const ProtectedScope *Scope) {
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   SinkCover Cover = computeSinkCover(F, LI, FAM.getResult<TargetLibraryAnalysis>(F));
+  if (Scope)
+    erase_if(Cover.Sites, [&](const SinkSite &S) { return !Scope->contains(*S.V); });
   unsigned N = insertSinks(F, Cover, DT, LI, ORE);
-  N += escapeLocalObjects(F, ORE);
+  N += escapeLocalObjects(F, ORE, Scope);
   FAM.invalidate(F, PreservedAnalyses::none());
   return N;
 }
@@ -103,8 +109,8 @@ public:
            !Callee->isVarArg() && !isLibraryCode(*Callee) && !CloneOf.count(const_cast<Function *>(Callee));
   }
 
-  // Redirects the payload's calls (and its clones' calls) to clones.
-  void redirect(Function &Payload, const SmallPtrSetImpl<Function *> &Payloads) {
+  // Redirects the payload's calls in Scope (and its clones' calls) to clones.
+  void redirect(Function &Payload, const SmallPtrSetImpl<Function *> &Payloads, const ProtectedScope *Scope) {
     SmallVector<std::pair<Function *, unsigned>, 8> Work{{&Payload, 0}};
     while (!Work.empty()) {
       auto [Fn, Depth] = Work.pop_back_val();
@@ -113,7 +119,7 @@ public:
       for (Instruction &I : instructions(*Fn)) {
         auto *CB = dyn_cast<CallBase>(&I);
         Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-        if (!Callee)
+        if (!Callee || (Fn == &Payload && Scope && !Scope->contains(I)))
           continue;
         if (Function *Known = CloneOf.lookup(Callee)) {
           CB->setCalledFunction(Known);
@@ -181,6 +187,43 @@ void tagHarnesses(Function &Payload) {
   }
 }
 
+// The steps of protection, in order. A payload is protected whole. In a
+// Google Benchmark function the body of its measurement loop is the payload
+// (TimedScope, recomputed after each step that changes the function): its
+// inputs are read every iteration at the loop's header, where a payload's are
+// read once per invocation. It is not inlined into the function that runs it
+// (one call per batch): steady-findings judges it by its TimedRegion.
+void protectBody(Function &F, bool GBench, FunctionAnalysisManager &FAM, OptimizationRemarkEmitter *ORE,
+                 CalleeClones &Callees, const SmallPtrSetImpl<Function *> &PayloadFns) {
+  if (GBench && !F.getSubprogram())
+    giveLineTables(F); // dropped by steady-findings once it has judged the function
+  std::optional<TimedScope> Timed;
+  auto Scope = [&]() -> const ProtectedScope * {
+    if (!GBench)
+      return nullptr;
+    Timed.emplace(F, FAM.getResult<LoopAnalysis>(F));
+    return &*Timed;
+  };
+  if (ClOpaqueInputs) {
+    NumOpaqueInputs += makeInputsOpaque(F, ORE, "steady.opaque", Scope());
+    FAM.invalidate(F, PreservedAnalyses::none());
+  }
+  promoteToSSA(F, FAM);
+  if (ClOpaqueInputs)
+    NumOpaqueInputs += makeRecurrenceStartsOpaque(F, FAM, ORE, Scope());
+  if (ClSinks) {
+    NumSinks += sinkDeadValues(F, FAM, ORE, Scope());
+    if (ClCallees)
+      Callees.redirect(F, PayloadFns, Scope());
+  }
+  if (GBench) {
+    TimedRegion R = TimedRegion::of(F, FAM.getResult<LoopAnalysis>(F));
+    R.First = {}; // no location in a function's attachment (the verifier); the runner's findings show none
+    F.setMetadata(TimedMD, R.toMD(F.getContext()));
+    F.addFnAttr(Attribute::NoInline);
+  }
+}
+
 } // namespace
 
 PreservedAnalyses ProtectPass::run(Module &M, ModuleAnalysisManager &MAM) {
@@ -193,21 +236,14 @@ PreservedAnalyses ProtectPass::run(Module &M, ModuleAnalysisManager &MAM) {
   CalleeClones Callees(FAM);
   for (const Payload &P : Payloads) {
     Function &F = *P.F;
-    if (F.hasFnAttribute(ProtectedAttr))
+    if (F.hasFnAttribute(ProtectedAttr)) {
+      // A Google Benchmark function registered twice: each registration is told.
+      if (P.GBench && P.Mark)
+        setMark(*P.Mark);
       continue; // protection is idempotent: never sink a sink
+    }
     auto *ORE = &FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-    if (ClOpaqueInputs) {
-      NumOpaqueInputs += makeInputsOpaque(F, ORE);
-      FAM.invalidate(F, PreservedAnalyses::none());
-    }
-    promoteToSSA(F, FAM);
-    if (ClOpaqueInputs)
-      NumOpaqueInputs += makeRecurrenceStartsOpaque(F, FAM, ORE);
-    if (ClSinks) {
-      NumSinks += sinkDeadValues(F, FAM, ORE);
-      if (ClCallees)
-        Callees.redirect(F, PayloadFns);
-    }
+    protectBody(F, P.GBench, FAM, ORE, Callees, PayloadFns);
     if (!callsFold(F))
       F.setMetadata(InputsMD, constantInputsOf(F));
     tagHarnesses(F);

@@ -165,7 +165,8 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
     NamedMDNode *N = M.getOrInsertNamedMetadata(ReachMD);
     auto Str = [&](StringRef S) { return MDString::get(C, S); };
     for (const Payload &P : MAM.getResult<PayloadsAnalysis>(M))
-      N->addOperand(MDNode::get(C, {Str("P"), Str(payloadName(*P.F)), Str(symbolOf(*P.F))}));
+      if (!P.GBench) // listed below with every function holding a measurement loop
+        N->addOperand(MDNode::get(C, {Str("P"), Str(payloadName(*P.F)), Str(symbolOf(*P.F))}));
     for (Function &F : M) {
       // Not the audit's temporary copies (NAME.steady.protected, ...).
       if (F.isDeclaration() || F.getName().contains(".steady."))

@@ -436,7 +436,8 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
   return Count;
 }
 
-unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE) {
+unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE, const ProtectedScope *Scope) {
+  auto InScope = [&](const Instruction &I) { return !Scope || Scope->contains(I); };
   unsigned Count = 0;
   SmallVector<AllocaInst *, 8> Allocas;
   for (Instruction &I : instructions(F))
@@ -462,13 +463,13 @@ unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE) {
           if (Seen.insert(UI).second)
             Ptrs.push_back(UI);
         } else if (isa<StoreInst>(UI)) {
-          Written = true; // written to, or its address stored somewhere
+          Written |= InScope(*UI); // written to, or its address stored somewhere
         } else if (auto *CB = dyn_cast<CallBase>(UI)) {
           if (CB->isInlineAsm())
             continue;
           for (unsigned I = 0; I != CB->arg_size(); ++I)
             if (CB->getArgOperand(I) == P && !CB->onlyReadsMemory(I))
-              Written = true;
+              Written |= InScope(*CB);
           const Function *Callee = CB->getCalledFunction();
           if (P == AI && Callee && CB->arg_size() && CB->getArgOperand(0) == AI && CxxName::of(*Callee).IsDestructor)
             Dtors.push_back(CB);

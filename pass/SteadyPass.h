@@ -39,6 +39,10 @@ namespace steady {
 
 /// The annotation string that marks a payload (see runtime/include/steady/steady.h).
 inline constexpr const char *PayloadAnnotation = "steady.payload";
+/// The annotation runtime/gbench's BENCHMARK macros put on the function that
+/// runs a Google Benchmark function (or on a fixture's BenchmarkCase), with
+/// the same mark and findings arguments as steady.payload.
+inline constexpr const char *GBenchAnnotation = "steady.gbench";
 /// String attribute put on every payload the plugin protected.
 inline constexpr const char *ProtectedAttr = "steady-protected";
 
@@ -51,9 +55,14 @@ struct Payload {
   /// The runtime's compile-time findings pointer (a `const char *` global), if
   /// the annotation carried one; steady-findings points it to its findings.
   llvm::GlobalVariable *Findings = nullptr;
+  /// A function holding a Google Benchmark measurement loop, reached from a
+  /// steady.gbench annotation: its loop's body is the payload (TimedLoop.h).
+  /// The same function may come once per registration, each with its mark.
+  bool GBench = false;
 };
 
-/// Finds payloads through llvm.global.annotations.
+/// Finds payloads through llvm.global.annotations (steady.payload, and
+/// steady.gbench: the functions holding the measurement loop it runs).
 class PayloadsAnalysis : public llvm::AnalysisInfoMixin<PayloadsAnalysis> {
   friend llvm::AnalysisInfoMixin<PayloadsAnalysis>;
   static llvm::AnalysisKey Key;

@@ -19,6 +19,8 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -123,6 +125,42 @@ bool isStateMachinery(const Instruction &I) {
   return false;
 }
 
+void giveLineTables(Function &F) {
+  Module &M = *F.getParent();
+  DIBuilder DIB(M);
+  DIFile *File = DIB.createFile(SyntheticFile, "");
+  DIB.createCompileUnit(DISourceLanguageName(dwarf::DW_LANG_C_plus_plus), File, SyntheticFile,
+                        /*isOptimized=*/true, "", 0, "", DICompileUnit::LineTablesOnly);
+  DISubprogram *SP = DIB.createFunction(File, F.getName(), F.getName(), File, 1,
+                                        DIB.createSubroutineType(DIB.getOrCreateTypeArray({})), 1,
+                                        DINode::FlagArtificial, DISubprogram::SPFlagDefinition);
+  F.setSubprogram(SP);
+  unsigned Line = 1;
+  for (Instruction &I : instructions(F))
+    I.setDebugLoc(DILocation::get(M.getContext(), ++Line, 0, SP));
+  DIB.finalize();
+}
+
+void dropLineTables(Function &F) {
+  DISubprogram *SP = F.getSubprogram();
+  if (!SP || SP->getFilename() != SyntheticFile)
+    return;
+  DICompileUnit *Unit = SP->getUnit();
+  stripDebugInfo(F);
+  NamedMDNode *CUs = F.getParent()->getNamedMetadata("llvm.dbg.cu");
+  if (!CUs)
+    return;
+  SmallVector<MDNode *, 2> Kept;
+  for (MDNode *CU : CUs->operands())
+    if (CU != Unit)
+      Kept.push_back(CU);
+  CUs->clearOperands();
+  for (MDNode *CU : Kept)
+    CUs->addOperand(CU);
+  if (Kept.empty())
+    CUs->eraseFromParent();
+}
+
 uint64_t positionOf(const DebugLoc &Loc) {
   const DILocation *L = outermost(Loc.get());
   if (!L || !L->getLine())
@@ -176,6 +214,20 @@ TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
   for (uint64_t P : Outside)
     R.Positions.erase(P);
   return R;
+}
+
+bool TimedScope::contains(const Instruction &I) const {
+  const Function *Callee = calleeOf(I);
+  StringRef N = Callee ? Callee->getName() : "";
+  return R.inLoop(I, LI) && !N.starts_with("_ZN9benchmark") && !N.starts_with("_ZNK9benchmark");
+}
+
+BasicBlock *TimedScope::inputsBlock(const Instruction &I) const {
+  const Loop *Outermost = nullptr;
+  for (const Loop *L = LI.getLoopFor(I.getParent()); L; L = L->getParentLoop())
+    if (R.Loops.count(L))
+      Outermost = L;
+  return Outermost ? Outermost->getHeader() : ProtectedScope::inputsBlock(I);
 }
 
 MDNode *TimedRegion::toMD(LLVMContext &C) const {

@@ -13,6 +13,7 @@
 #include <set>
 #include <string>
 
+#include "Protect.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugLoc.h"
@@ -44,6 +45,18 @@ bool isStateMachinery(const llvm::Instruction &I);
 /// site in the function), as line << 20 | column; 0 when it has none.
 uint64_t positionOf(const llvm::DebugLoc &Loc);
 
+/// The file of the line tables given to a function compiled without debug info.
+inline constexpr const char *SyntheticFile = "<steady-audit>";
+
+/// Without debug info (-g0, a Release build) nothing would tell the code of
+/// the measurement loop after inlining: F gets line tables of its own, one
+/// line per instruction, in a compile unit of its own (SyntheticFile). Code
+/// inlined into F from functions without debug info takes the line of its
+/// call site, as with real line tables.
+void giveLineTables(llvm::Function &F);
+/// Removes what giveLineTables gave F: its locations and its compile unit.
+void dropLineTables(llvm::Function &F);
+
 /// The timed region of a function, before inlining.
 struct TimedRegion {
   std::set<uint64_t> Positions;                   // source positions of code inside the loop only
@@ -61,6 +74,25 @@ struct TimedRegion {
   llvm::MDNode *toMD(llvm::LLVMContext &C) const;
   static TimedRegion fromMD(const llvm::MDNode *N);
 };
+
+/// steady-protect's scope in a Google Benchmark function (a payload from the
+/// BENCHMARK macros of runtime/gbench): the body of its measurement loops but
+/// not the calls of Google Benchmark's API (the State's iterator, timers,
+/// DoNotOptimize), their inputs read at the header of the outermost one, every iteration.
+class TimedScope : public ProtectedScope {
+  TimedRegion R;
+  llvm::LoopInfo &LI;
+
+public:
+  TimedScope(llvm::Function &F, llvm::LoopInfo &LI) : R(TimedRegion::of(F, LI)), LI(LI) {}
+  bool contains(const llvm::Instruction &I) const override;
+  llvm::BasicBlock *inputsBlock(const llvm::Instruction &I) const override;
+  const TimedRegion &region() const { return R; }
+};
+
+/// Function metadata on a protected Google Benchmark function: its TimedRegion
+/// before inlining, which steady-findings judges the optimized function by.
+inline constexpr const char *TimedMD = "steady.timed";
 
 /// After optimization: work of the timed region that runs outside every loop,
 /// once per run instead of once per iteration, when it weighs at least what

@@ -9,6 +9,7 @@
 
 #include "Checks.h"
 #include "Protect.h"
+#include "TimedLoop.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
@@ -49,7 +50,7 @@ std::string where(const DebugLoc &Loc) {
   DILocation *L = Loc.get();
   while (L && L->getInlinedAt())
     L = L->getInlinedAt();
-  if (!L)
+  if (!L || L->getFilename() == SyntheticFile) // a line made up for code without debug info
     return "";
   return (L->getFilename() + ":" + Twine(L->getLine())).str();
 }
@@ -150,26 +151,35 @@ const char *findingKind(Defect D) {
   llvm_unreachable("protected payloads keep their dead code; their empty loop is Deleted");
 }
 
-std::string findingMessage(const Finding &Fd) {
+std::string findingMessage(const Finding &Fd, Subject S) {
   std::string At = Fd.At ? where(Fd.At->getDebugLoc()) : "";
   std::string Place = where(Fd.Loc);
+  bool GB = S == Subject::GBench;
   switch (Fd.Kind) {
   case Defect::FoldedResult:
   case Defect::FoldedConsumed:
-    return "its result" + (At.empty() ? "" : " (" + At + ")") + " is a compile-time constant: it measures nothing; " +
-           opaqueAdvice(Fd.Literals, false);
+    return (GB ? "a result its loop consumes" : "its result") + (At.empty() ? "" : " (" + At + ")") +
+           " is a compile-time constant: it measures nothing; " +
+           (GB ? "pass its inputs through benchmark::DoNotOptimize() first" : opaqueAdvice(Fd.Literals, false));
   case Defect::Deleted:
-    return "its work is deleted by the optimizer: the measured loop does nothing (a result that is never used, or "
-           "computed from compile-time constants inside a callee); return the result, or make its inputs opaque "
-           "with steady::opaque()";
+    return GB ? "its loop's work is deleted by the optimizer: the measured loop does nothing; consume the results "
+                "with benchmark::DoNotOptimize()"
+              : "its work is deleted by the optimizer: the measured loop does nothing (a result that is never used, "
+                "or computed from compile-time constants inside a callee); return the result, or make its inputs "
+                "opaque with steady::opaque()";
   case Defect::Hoisted:
     return "the " + Fd.What + (Place.empty() ? "" : " at " + Place) +
-           " gives the same result in every invocation and is hoisted out of the measured loop: it runs once per "
-           "batch, not per invocation; read its inputs through steady::opaque()";
+           (GB ? " gives the same result in every iteration and is hoisted out of the loop: it runs once per batch, "
+                 "not per iteration; pass its inputs through benchmark::DoNotOptimize() in the loop"
+               : " gives the same result in every invocation and is hoisted out of the measured loop: it runs once "
+                 "per batch, not per invocation; read its inputs through steady::opaque()");
   case Defect::Mutated:
-    return "it modifies " + Fd.What + ", which it also reads" + (At.empty() ? "" : " (" + At + ")") +
-           ": every invocation after the first measures another case (an array already sorted); restore it with "
-           "reset() / setup_invocation(), or work on a copy";
+    return "it modifies " + Fd.What + ", which " + (GB ? "its loop" : "it") + " also reads" +
+           (At.empty() ? "" : " (" + At + ")") +
+           (GB ? ": every iteration after the first measures another case (an array already sorted); restore it "
+                 "between iterations (state.PauseTiming() / state.ResumeTiming() around the reset), or work on a copy"
+               : ": every invocation after the first measures another case (an array already sorted); restore it "
+                 "with reset() / setup_invocation(), or work on a copy");
   case Defect::DeadCode:
   case Defect::EmptyLoop:
     break;

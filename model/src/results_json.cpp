@@ -218,6 +218,8 @@ json header_json(const RunResult &run) {
       {"counters", {{"names", run.counter_names}, {"unavailable", run.counters_unavailable}}}};
   if (run.ab)
     j["ab"] = *run.ab;
+  if (!run.complexity.empty())
+    j["complexity"] = run.complexity;
   return j;
 }
 
@@ -482,6 +484,7 @@ void from_json(const json &j, RunResult &run) {
   }
   if (auto ab = j.find("ab"); ab != j.end())
     run.ab = ab->get<AbRun>();
+  optional_field(j, "complexity", run.complexity);
 }
 
 json read_json_file(const std::string &path) {

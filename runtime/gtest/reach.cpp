@@ -1,5 +1,7 @@
 #include "reach.h"
 
+#include <map>
+
 namespace steady::gtest {
 
 std::string create_test_symbol(std::string_view type_name) {
@@ -10,6 +12,9 @@ std::string create_test_symbol(std::string_view type_name) {
 
 std::string test_reach(std::string_view records, const std::vector<TestReach> &tests) {
   std::string out;
+  // A function of internal linkage (a test in an anonymous namespace) is
+  // recorded as "file.cc:symbol": its records by symbol.
+  std::map<std::string, std::vector<std::string>> local;
   while (!records.empty()) {
     std::size_t end = records.find('\n');
     std::string_view line = records.substr(0, end);
@@ -17,12 +22,23 @@ std::string test_reach(std::string_view records, const std::vector<TestReach> &t
     // A body's payload line: "P <tab> Class::TestBody <tab> _ZN...8TestBodyEv".
     if (line.starts_with("P\t") && line.ends_with("8TestBodyEv"))
       continue;
+    if (line.starts_with("F\t")) {
+      std::string_view symbol = line.substr(2, line.find('\t', 2) - 2);
+      if (std::size_t colon = symbol.find(':'); colon != std::string_view::npos)
+        local[std::string(symbol.substr(colon + 1))].emplace_back(symbol);
+    }
     if (!line.empty())
       out.append(line).append("\n");
   }
   for (const TestReach &t : tests) {
+    std::string edges = t.create;
+    if (auto it = local.find(t.create); it != local.end()) {
+      edges.clear();
+      for (const std::string &s : it->second)
+        edges += (edges.empty() ? "" : ",") + s;
+    }
     out += "P\t" + t.name + "\tgtest:" + t.name + "\n";
-    out += "F\tgtest:" + t.name + "\t0\t" + t.create + "\n";
+    out += "F\tgtest:" + t.name + "\t0\t" + edges + "\n";
   }
   return out;
 }

@@ -26,7 +26,8 @@ std::string create_test_symbol(std::string_view type_name);
 
 // The plugin's records (`records`, one text per translation unit, as
 // --list-reach prints them) with one payload per test: "P name gtest:name"
-// and "F gtest:name 0 CreateTest-symbol". The plugin's own payload lines for
+// and "F gtest:name 0 CreateTest-symbol" (the records' "file.cc:symbol" when
+// it has internal linkage: a test in an anonymous namespace). The plugin's own payload lines for
 // test bodies are left out (a test is named by its test name); other
 // payloads (STEADY_BENCH in the same binary) stay.
 std::string test_reach(std::string_view records, const std::vector<TestReach> &tests);

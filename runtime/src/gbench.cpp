@@ -188,7 +188,8 @@ void expand_families() {
         in->family = f.get();
         in->args = args;
         in->name = instance_name(b, args, t);
-        steady::Benchmark sb{in->name, {}, "", 0, &unprotected, nullptr, &Adapter::run};
+        steady::Benchmark sb{in->name, {},           "", 0, b.plugin_mark_ ? b.plugin_mark_ : &unprotected,
+                             nullptr,  &Adapter::run};
         for (std::size_t i = 0; i < args.size(); ++i)
           sb.params.emplace_back(i < b.arg_names_.size() && !b.arg_names_[i].empty() ? b.arg_names_[i]
                                                                                      : fmt::format("arg{}", i),
@@ -196,9 +197,11 @@ void expand_families() {
         sb.create = [](const steady::Benchmark &self) -> steady::Fixture * {
           return new Adapter(*static_cast<const Instance *>(self.context));
         };
-        sb.compile_findings = &no_findings;
+        sb.compile_findings = b.plugin_findings_ ? b.plugin_findings_ : &no_findings;
         sb.self_timed = true;
         sb.ignored = b.ignored_;
+        if (b.complexity_ != oNone)
+          sb.complexity = {instance_name(b, {}, t), int(b.complexity_), b.complexity_lambda_};
         if (t > 1)
           sb.not_measured = fmt::format("Threads({}): steady measures one thread", t);
         sb.context = in.get();
@@ -213,6 +216,12 @@ Benchmark *RegisterBenchmarkInternal(Benchmark *b) {
     steady::detail::defer_registration(&expand_families);
   families().emplace_back(b);
   return b;
+}
+
+Benchmark *RegisterBenchmarkInternal(Benchmark *b, const bool *protected_by_plugin, const char *const *findings) {
+  b->plugin_mark_ = protected_by_plugin;
+  b->plugin_findings_ = findings;
+  return RegisterBenchmarkInternal(b);
 }
 
 void UseCharPointer(char const volatile *) {}

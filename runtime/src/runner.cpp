@@ -23,6 +23,7 @@
 #include "batch_clock.h"
 #include "cli.h"
 #include "code_fingerprint.h"
+#include "complexity.h"
 #include "flags.h"
 #include "fork.h"
 #include "layout.h"
@@ -208,8 +209,9 @@ void warn_unprotected(const std::vector<std::size_t> &selected) {
   }
   if (self_timed)
     std::fprintf(stderr,
-                 "note: %d Google Benchmark benchmark(s): the steady plugin does not protect their loops (dead "
-                 "results and constant inputs are as Google Benchmark leaves them: DoNotOptimize as written)\n",
+                 "note: %d Google Benchmark benchmark(s) not protected by the steady plugin (compiled without it, "
+                 "or registered at run time by RegisterBenchmark): their dead results and constant inputs are as "
+                 "Google Benchmark leaves them (DoNotOptimize as written)\n",
                  self_timed);
 }
 
@@ -542,6 +544,8 @@ int Runner::finish() {
   progress_.done();
   run_.partial = bool(g_interrupted);
   run_.load_end = read_machine_load();
+  run_.complexity = complexity_fits(run_.benchmarks);
+  std::fputs(complexity_rows(run_.complexity).c_str(), stdout);
   save(true);
   int status = 0;
   if (!cfg_.markdown.empty() && layout_) {

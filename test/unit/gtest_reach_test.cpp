@@ -53,3 +53,12 @@ TEST(TestReach, OnePayloadPerTestBodiesDropped) {
             "P\tI/P.T/0\tgtest:I/P.T/0\n"
             "F\tgtest:I/P.T/0\t0\t\n");
 }
+
+// A test in an anonymous namespace: its CreateTest has internal linkage, and
+// the plugin names it after its translation unit.
+TEST(TestReach, InternalLinkageByFile) {
+  const std::string records = "F\tt.cc:_ZN1F10CreateTestEv\t12\tleaf\n";
+  EXPECT_EQ(test_reach(records, {{"A.B", "_ZN1F10CreateTestEv"}}), "F\tt.cc:_ZN1F10CreateTestEv\t12\tleaf\n"
+                                                                   "P\tA.B\tgtest:A.B\n"
+                                                                   "F\tgtest:A.B\t0\tt.cc:_ZN1F10CreateTestEv\n");
+}

@@ -373,6 +373,17 @@ struct BenchmarkResult {
   bool single_shot = false;
 };
 
+// A Google Benchmark family's complexity fit (its Complexity()): Google
+// Benchmark's rows NAME_BigO and NAME_RMS, fitted to steady's ns per op of the
+// family's measured benchmarks by their complexity N (stats/complexity.h).
+struct FamilyComplexity {
+  std::string name;  // "BM_Sum": the rows are BM_Sum_BigO and BM_Sum_RMS
+  std::string big_o; // the curve fitted: "N", "NlgN", "f(N)", ...
+  double coefficient_ns = 0;
+  double rms = 0; // normalized by the mean time: 0.02 is 2 %
+  std::vector<std::string> benchmarks;
+};
+
 // The two binaries steady ab ran, on a side file it writes.
 struct AbRun {
   std::string side, binary, other;
@@ -390,6 +401,7 @@ struct RunResult {
   std::vector<std::string> counter_names;
   std::vector<UnavailableCounter> counters_unavailable;
   std::vector<BenchmarkResult> benchmarks;
+  std::vector<FamilyComplexity> complexity;
   std::optional<AbRun> ab;
 };
 

@@ -62,6 +62,13 @@ struct Benchmark {
   std::string not_measured{};
   // What it asked for that steady accepts and does not apply, said once.
   std::vector<std::string> ignored{};
+  // A Google Benchmark family's Complexity(): the benchmarks with the same
+  // fit name are fitted together by the N they report (runtime/src/complexity.cpp).
+  struct Complexity {
+    std::string fit_name;                    // "" for none; "BM_Sum" for rows BM_Sum_BigO, BM_Sum_RMS
+    int big_o = 0;                           // Google Benchmark's BigO (oN = 2, oAuto = 7, oLambda = 8)
+    double (*curve)(std::int64_t) = nullptr; // oLambda's
+  } complexity{};
   // The registering adapter's own description of the benchmark.
   const void *context = nullptr;
 };

@@ -41,4 +41,11 @@ for it in m["forks"][0]["iterations"]:
 
 assert by_name["BM_Decided/min_time:0.010/repeats:2"]["ignored"] == ["Repetitions(2)", "MinTime(0.01)"]
 assert by_name["BM_Decided/iterations:10"]["ignored"] == ["Iterations(10)"]
+
+# Complexity(oN) on BM_Sum: one fit of its four sizes, by the N each reported
+# (its values are the unit test's business: test/unit/complexity_test.cpp).
+fits = doc["complexity"]
+assert [f["name"] for f in fits] == ["BM_Sum"], fits
+assert fits[0]["big_o"] == "N" and fits[0]["coefficient_ns"] > 0 and fits[0]["rms"] >= 0, fits
+assert fits[0]["benchmarks"] == ["BM_Sum/n:8", "BM_Sum/n:16", "BM_Sum/n:64", "BM_Sum/n:128"], fits
 print("ok")

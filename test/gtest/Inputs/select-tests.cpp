@@ -1,6 +1,6 @@
 // The tests of test/gtest/select-*.test: linked with test/driver/Inputs/
 // select-lib.cpp, whose two builds differ in `leaf` only. Tests reach it from
-// their body, from their fixture's SetUp, for each parameter of a TEST_P, and
+// their body (also in an anonymous namespace), from their fixture's SetUp, for each parameter of a TEST_P, and
 // for one type of a typed test; Untouched and the other type do not.
 #include <gtest/gtest.h>
 
@@ -29,5 +29,10 @@ TYPED_TEST(Typed, LeafForInt) {
   else
     EXPECT_GT(other(3), 0);
 }
+
+// Internal linkage: the plugin names its functions after this file.
+namespace {
+TEST(Anonymous, CallsLeaf) { EXPECT_GT(leaf(5), 0); }
+} // namespace
 
 TEST(Untouched, Other) { EXPECT_GT(other(4), 0); }

@@ -19,6 +19,11 @@
 // The loop, DoNotOptimize and ClobberMemory have Google Benchmark 1.7's shape,
 // so that the compiled loop is the one Google Benchmark times, and the steady
 // plugin recognises it as it does Google Benchmark's (pass/TimedLoop.cpp).
+// The BENCHMARK macros register a function annotated for the plugin, which
+// runs the benchmark function: the plugin protects that function's loop body
+// as it protects a STEADY_BENCH payload and records what it found on it
+// (pass/Payloads.cpp); RegisterBenchmark's functions, registered at run time,
+// are not seen by it.
 #pragma once
 
 #include <atomic>
@@ -109,6 +114,9 @@ class CSVReporter : public BenchmarkReporter {};
 namespace internal {
 class Benchmark;
 Benchmark *RegisterBenchmarkInternal(Benchmark *);
+// From the BENCHMARK macros: with the mark the steady plugin sets when it
+// protected the benchmark's loop, and the findings it recorded.
+Benchmark *RegisterBenchmarkInternal(Benchmark *, const bool *protected_by_plugin, const char *const *findings);
 void UseCharPointer(char const volatile *);
 } // namespace internal
 
@@ -380,6 +388,7 @@ protected:
 private:
   friend class Adapter;
   friend void expand_families();
+  friend Benchmark *RegisterBenchmarkInternal(Benchmark *, const bool *, const char *const *);
   friend std::string instance_name(const Benchmark &, const std::vector<int64_t> &, int);
 
   std::string name_;
@@ -398,6 +407,8 @@ private:
   std::vector<std::string> ignored_; // what steady accepts and does not apply
   void (*setup_)(const benchmark::State &) = nullptr;
   void (*teardown_)(const benchmark::State &) = nullptr;
+  const bool *plugin_mark_ = nullptr; // null: registered at run time
+  const char *const *plugin_findings_ = nullptr;
 
   Benchmark(Benchmark const &) = delete;
   Benchmark &operator=(Benchmark const &) = delete;
@@ -474,9 +485,32 @@ protected:
 #define BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method) BaseClass##_##Method##_Benchmark
 #define BENCHMARK_PRIVATE_DECLARE(n) static ::benchmark::internal::Benchmark *BENCHMARK_PRIVATE_NAME(n) BENCHMARK_UNUSED
 
-#define BENCHMARK(...)                                                                                                 \
-  BENCHMARK_PRIVATE_DECLARE(_benchmark_) = (::benchmark::internal::RegisterBenchmarkInternal(                          \
-      new ::benchmark::internal::FunctionBenchmark(#__VA_ARGS__, &__VA_ARGS__)))
+// For the steady plugin (pass/Payloads.cpp): the function that runs a
+// benchmark carries the mark the plugin sets when it protected the loop it
+// runs, and the findings it recorded there, as STEADY_BENCH's payload does.
+#define BENCHMARK_STEADY_ATTR(mark, findings) __attribute__((annotate("steady.gbench", mark, findings)))
+#define BENCHMARK_STEADY_MARKS                                                                                         \
+  static inline bool steady_protected_ = false;                                                                        \
+  static inline const char *steady_findings_ = nullptr;
+
+// One registration of BENCHMARK, BENCHMARK_TEMPLATE or BENCHMARK_CAPTURE: a
+// class named after `id` whose run() does the rest (`steady_state` is the State).
+#define BENCHMARK_STEADY_FUNCTION(id, name, ...) BENCHMARK_STEADY_FUNCTION2(id, name, __VA_ARGS__)
+#define BENCHMARK_STEADY_FUNCTION2(id, name, ...)                                                                      \
+  namespace {                                                                                                          \
+  struct BENCHMARK_PRIVATE_CONCAT(steady_gbench_, id, _) {                                                             \
+    BENCHMARK_STEADY_MARKS                                                                                             \
+    BENCHMARK_STEADY_ATTR(&steady_protected_, &steady_findings_)                                                       \
+    static void run(::benchmark::State &steady_state) { __VA_ARGS__; }                                                 \
+  };                                                                                                                   \
+  }                                                                                                                    \
+  static ::benchmark::internal::Benchmark *BENCHMARK_PRIVATE_CONCAT(benchmark_uniq_, id, _) BENCHMARK_UNUSED =         \
+      (::benchmark::internal::RegisterBenchmarkInternal(                                                               \
+          new ::benchmark::internal::FunctionBenchmark(name, &BENCHMARK_PRIVATE_CONCAT(steady_gbench_, id, _)::run),   \
+          &BENCHMARK_PRIVATE_CONCAT(steady_gbench_, id, _)::steady_protected_,                                         \
+          &BENCHMARK_PRIVATE_CONCAT(steady_gbench_, id, _)::steady_findings_))
+
+#define BENCHMARK(...) BENCHMARK_STEADY_FUNCTION(BENCHMARK_PRIVATE_UNIQUE_ID, #__VA_ARGS__, __VA_ARGS__(steady_state))
 #define BENCHMARK_WITH_ARG(n, a) BENCHMARK(n)->Arg((a))
 #define BENCHMARK_WITH_ARG2(n, a1, a2) BENCHMARK(n)->Args({(a1), (a2)})
 #define BENCHMARK_WITH_UNIT(n, t) BENCHMARK(n)->Unit((t))
@@ -484,50 +518,53 @@ protected:
 #define BENCHMARK_RANGE2(n, l1, h1, l2, h2) BENCHMARK(n)->RangePair({{(l1), (h1)}, {(l2), (h2)}})
 
 #define BENCHMARK_CAPTURE(func, test_case_name, ...)                                                                   \
-  BENCHMARK_PRIVATE_DECLARE(func) =                                                                                    \
-      (::benchmark::internal::RegisterBenchmarkInternal(new ::benchmark::internal::FunctionBenchmark(                  \
-          #func "/" #test_case_name, [](::benchmark::State &st) { func(st, __VA_ARGS__); })))
+  BENCHMARK_STEADY_FUNCTION(BENCHMARK_PRIVATE_UNIQUE_ID, #func "/" #test_case_name, func(steady_state, __VA_ARGS__))
 
 #define BENCHMARK_TEMPLATE1(n, a)                                                                                      \
-  BENCHMARK_PRIVATE_DECLARE(n) = (::benchmark::internal::RegisterBenchmarkInternal(                                    \
-      new ::benchmark::internal::FunctionBenchmark(#n "<" #a ">", n<a>)))
+  BENCHMARK_STEADY_FUNCTION(BENCHMARK_PRIVATE_UNIQUE_ID, #n "<" #a ">", n<a>(steady_state))
 #define BENCHMARK_TEMPLATE2(n, a, b)                                                                                   \
-  BENCHMARK_PRIVATE_DECLARE(n) = (::benchmark::internal::RegisterBenchmarkInternal(                                    \
-      new ::benchmark::internal::FunctionBenchmark(#n "<" #a "," #b ">", n<a, b>)))
+  BENCHMARK_STEADY_FUNCTION(BENCHMARK_PRIVATE_UNIQUE_ID, #n "<" #a "," #b ">", n<a, b>(steady_state))
 #define BENCHMARK_TEMPLATE(n, ...)                                                                                     \
-  BENCHMARK_PRIVATE_DECLARE(n) = (::benchmark::internal::RegisterBenchmarkInternal(                                    \
-      new ::benchmark::internal::FunctionBenchmark(#n "<" #__VA_ARGS__ ">", n<__VA_ARGS__>)))
+  BENCHMARK_STEADY_FUNCTION(BENCHMARK_PRIVATE_UNIQUE_ID, #n "<" #__VA_ARGS__ ">", n<__VA_ARGS__>(steady_state))
 
 #define BENCHMARK_PRIVATE_DECLARE_F(BaseClass, Method)                                                                 \
   class BaseClass##_##Method##_Benchmark : public BaseClass {                                                          \
   public:                                                                                                              \
     BaseClass##_##Method##_Benchmark() { this->SetName(#BaseClass "/" #Method); }                                      \
+    BENCHMARK_STEADY_MARKS                                                                                             \
                                                                                                                        \
   protected:                                                                                                           \
+    BENCHMARK_STEADY_ATTR(&steady_protected_, &steady_findings_)                                                       \
     void BenchmarkCase(::benchmark::State &) override;                                                                 \
   };
 #define BENCHMARK_TEMPLATE1_PRIVATE_DECLARE_F(BaseClass, Method, a)                                                    \
   class BaseClass##_##Method##_Benchmark : public BaseClass<a> {                                                       \
   public:                                                                                                              \
     BaseClass##_##Method##_Benchmark() { this->SetName(#BaseClass "<" #a ">/" #Method); }                              \
+    BENCHMARK_STEADY_MARKS                                                                                             \
                                                                                                                        \
   protected:                                                                                                           \
+    BENCHMARK_STEADY_ATTR(&steady_protected_, &steady_findings_)                                                       \
     void BenchmarkCase(::benchmark::State &) override;                                                                 \
   };
 #define BENCHMARK_TEMPLATE2_PRIVATE_DECLARE_F(BaseClass, Method, a, b)                                                 \
   class BaseClass##_##Method##_Benchmark : public BaseClass<a, b> {                                                    \
   public:                                                                                                              \
     BaseClass##_##Method##_Benchmark() { this->SetName(#BaseClass "<" #a "," #b ">/" #Method); }                       \
+    BENCHMARK_STEADY_MARKS                                                                                             \
                                                                                                                        \
   protected:                                                                                                           \
+    BENCHMARK_STEADY_ATTR(&steady_protected_, &steady_findings_)                                                       \
     void BenchmarkCase(::benchmark::State &) override;                                                                 \
   };
 #define BENCHMARK_TEMPLATE_PRIVATE_DECLARE_F(BaseClass, Method, ...)                                                   \
   class BaseClass##_##Method##_Benchmark : public BaseClass<__VA_ARGS__> {                                             \
   public:                                                                                                              \
     BaseClass##_##Method##_Benchmark() { this->SetName(#BaseClass "<" #__VA_ARGS__ ">/" #Method); }                    \
+    BENCHMARK_STEADY_MARKS                                                                                             \
                                                                                                                        \
   protected:                                                                                                           \
+    BENCHMARK_STEADY_ATTR(&steady_protected_, &steady_findings_)                                                       \
     void BenchmarkCase(::benchmark::State &) override;                                                                 \
   };
 
@@ -547,7 +584,8 @@ protected:
 #define BENCHMARK_REGISTER_F(BaseClass, Method)                                                                        \
   BENCHMARK_PRIVATE_REGISTER_F(BENCHMARK_PRIVATE_CONCAT_NAME(BaseClass, Method))
 #define BENCHMARK_PRIVATE_REGISTER_F(TestName)                                                                         \
-  BENCHMARK_PRIVATE_DECLARE(TestName) = (::benchmark::internal::RegisterBenchmarkInternal(new TestName()))
+  BENCHMARK_PRIVATE_DECLARE(TestName) = (::benchmark::internal::RegisterBenchmarkInternal(                             \
+      new TestName(), &TestName::steady_protected_, &TestName::steady_findings_))
 
 #define BENCHMARK_F(BaseClass, Method)                                                                                 \
   BENCHMARK_PRIVATE_DECLARE_F(BaseClass, Method)                                                                       \

@@ -36,6 +36,17 @@ void resample(const std::vector<ForkSamples> &data, Rng &rng, double &sum, doubl
   }
 }
 
+double point_estimate(const std::vector<ForkSamples> &data) {
+  double sum = 0, weight = 0;
+  for (const ForkSamples &f : data)
+    for (const IterationSamples &it : f)
+      for (const Weighted &w : it) {
+        sum += w.value * w.weight;
+        weight += w.weight;
+      }
+  return sum / weight;
+}
+
 void check(const std::vector<ForkSamples> &data) {
   if (data.empty())
     throw std::invalid_argument("bootstrap of no forks");
@@ -104,7 +115,7 @@ Interval bootstrap_mean(const std::vector<ForkSamples> &data, double confidence,
     resample(data, rng, sum, weight);
     m = sum / weight;
   }
-  return percentile_interval(weighted_mean(data), means, confidence);
+  return percentile_interval(point_estimate(data), means, confidence);
 }
 
 IterationSummary summarize(const IterationSamples &it) {
@@ -132,13 +143,14 @@ std::vector<ForkSummary> summarize(const std::vector<ForkSamples> &data) {
   return forks;
 }
 
-// weighted_mean over the samples, from each iteration's summary.
 double point_estimate(std::span<const ForkSummary> forks) {
-  WeightedSum s;
+  double sum = 0, weight = 0;
   for (const ForkSummary &f : forks)
-    for (const IterationSummary &it : f)
-      s.add(it.mean, it.weight);
-  return s.mean();
+    for (const IterationSummary &it : f) {
+      sum += it.weight * it.mean;
+      weight += it.weight;
+    }
+  return sum / weight;
 }
 
 // Ziggurat normal deviates from Boost.Random: the same on every platform for
@@ -240,7 +252,7 @@ Interval bootstrap_ratio(const std::vector<ForkSamples> &a, const std::vector<Fo
     resample(b, rng, sb, wb);
     r = (sb / wb) / (sa / wa);
   }
-  return percentile_interval(weighted_mean(b) / weighted_mean(a), ratios, confidence);
+  return percentile_interval(point_estimate(b) / point_estimate(a), ratios, confidence);
 }
 
 } // namespace steady::stats

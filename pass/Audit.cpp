@@ -454,17 +454,7 @@ private:
       if (G.getName().starts_with("steady.audit.") && G.use_empty())
         G.eraseFromParent();
     // The audit's own compile units (giveLineTables): the real code has no debug info.
-    if (NamedMDNode *CUs = M.getNamedMetadata("llvm.dbg.cu")) {
-      SmallVector<MDNode *, 2> Kept;
-      for (MDNode *CU : CUs->operands())
-        if (cast<DICompileUnit>(CU)->getFilename() != SyntheticFile)
-          Kept.push_back(CU);
-      CUs->clearOperands();
-      for (MDNode *CU : Kept)
-        CUs->addOperand(CU);
-      if (Kept.empty())
-        CUs->eraseFromParent();
-    }
+    eraseCompileUnits(M, [](const DICompileUnit &CU) { return CU.getFilename() == SyntheticFile; });
     unsigned Kind = M.getContext().getMDKindID(DeadTag);
     for (Function &F : M)
       for (Instruction &I : instructions(F))

@@ -171,24 +171,28 @@ void giveLineTables(Function &F) {
   DIB.finalize();
 }
 
-void dropLineTables(Function &F) {
-  DISubprogram *SP = F.getSubprogram();
-  if (!SP || SP->getFilename() != SyntheticFile)
-    return;
-  DICompileUnit *Unit = SP->getUnit();
-  stripDebugInfo(F);
-  NamedMDNode *CUs = F.getParent()->getNamedMetadata("llvm.dbg.cu");
+void eraseCompileUnits(Module &M, function_ref<bool(const DICompileUnit &)> Erase) {
+  NamedMDNode *CUs = M.getNamedMetadata("llvm.dbg.cu");
   if (!CUs)
     return;
   SmallVector<MDNode *, 2> Kept;
   for (MDNode *CU : CUs->operands())
-    if (CU != Unit)
+    if (!Erase(*cast<DICompileUnit>(CU)))
       Kept.push_back(CU);
   CUs->clearOperands();
   for (MDNode *CU : Kept)
     CUs->addOperand(CU);
   if (Kept.empty())
     CUs->eraseFromParent();
+}
+
+void dropLineTables(Function &F) {
+  DISubprogram *SP = F.getSubprogram();
+  if (!SP || SP->getFilename() != SyntheticFile)
+    return;
+  DICompileUnit *Unit = SP->getUnit();
+  stripDebugInfo(F);
+  eraseCompileUnits(*F.getParent(), [&](const DICompileUnit &CU) { return &CU == Unit; });
 }
 
 uint64_t positionOf(const DebugLoc &Loc) {

@@ -14,13 +14,16 @@
 #include <string>
 
 #include "Protect.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugLoc.h"
 
 namespace llvm {
+class DICompileUnit;
 class Function;
 class Instruction;
+class Module;
 class LoopInfo;
 class MDNode;
 class LLVMContext;
@@ -56,6 +59,8 @@ inline constexpr const char *SyntheticFile = "<steady-audit>";
 void giveLineTables(llvm::Function &F);
 /// Removes what giveLineTables gave F: its locations and its compile unit.
 void dropLineTables(llvm::Function &F);
+/// Removes the compile units Erase selects from llvm.dbg.cu (and the list once empty).
+void eraseCompileUnits(llvm::Module &M, llvm::function_ref<bool(const llvm::DICompileUnit &)> Erase);
 
 /// The timed region of a function, before inlining.
 struct TimedRegion {

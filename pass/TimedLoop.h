@@ -40,6 +40,10 @@ bool drivesMeasurementLoop(const llvm::Instruction &I);
 /// function, a helper taking the State& and more arguments, a lambda.
 bool holdsMeasurementLoop(const llvm::Function &F);
 
+/// A function with a parameter `State&` (a class named State, any library's)
+/// that is not one of the State's own members: a benchmark or its helper.
+bool takesState(const llvm::Function &F);
+
 /// Code of benchmark::State itself (its iterator, KeepRunning, range(),
 /// timers, counters), called or inlined: not the benchmark's work.
 bool isStateMachinery(const llvm::Instruction &I);

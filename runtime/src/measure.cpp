@@ -17,6 +17,11 @@ double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe
                    iteration_ticks / kMaxBatchSamples});
 }
 
+double setup_batch_ticks(double target_ticks, double setup_ticks, double iteration_ticks) {
+  const double for_share = setup_ticks * (1 - kMaxSetupShare) / kMaxSetupShare;
+  return std::max(target_ticks, std::min(for_share, iteration_ticks));
+}
+
 void thin(std::vector<BatchSample> &s) { thin_batches(s, (s.size() + 1) / 2); }
 
 namespace {
@@ -73,6 +78,7 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
   const double target = target_batch_ticks(*p.config, *p.timer, p.probe->read_ns());
   const std::uint64_t reset_every = p.state ? p.state->reset_every() : 0;
   const TimerInfo timer = *p.timer; // a copy: nothing to load after the timed call
+  const double iteration = p.config->iteration_time * 1e9 * timer.ticks_per_ns;
   auto batch = [&](std::uint64_t n) {
     if (reset_every && p.state)
       p.state->reset();
@@ -86,8 +92,9 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
     const BatchTicks first = split(timer, batch(n));
     double fastest = first.payload, setup = first.setup;
     // A self-timed benchmark's set-up runs once per batch: the batch grows
-    // until it is at most kMaxSetupShare of the batch's wall time.
-    auto needed = [&] { return std::max(target, setup * (1 - kMaxSetupShare) / kMaxSetupShare); };
+    // until it is at most kMaxSetupShare of the batch's wall time, or its
+    // loop lasts an iteration.
+    auto needed = [&] { return setup_batch_ticks(target, setup, iteration); };
     for (int r = 1; r < kCalibrationRepeats && fastest >= needed(); ++r) {
       const BatchTicks again = split(timer, batch(n));
       fastest = std::min(fastest, again.payload);

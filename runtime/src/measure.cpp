@@ -165,14 +165,16 @@ struct Batch {
 // thread's usage after it (a preempted batch is run again), the counters
 // around the iteration or, with untimed work between batches
 // (invocation-level fixtures, resets), around each batch so that they leave
-// that work out, as the time does. The same work makes the usage be read
+// that work out, as the time does; a self-timed benchmark's counters are its
+// batch clock's, read around its loop (not its set-up). The same work makes the usage be read
 // before every batch too; otherwise the reading after one batch is the next
 // one's "before".
 class TimedBatches {
 public:
   explicit TimedBatches(const ForkPlan &p)
       : p_(p), untimed_between_(p.state && (p.bench->invocation_setup || p.state->reset_every())),
-        count_batches_(untimed_between_ && !p.counters->names().empty()) {}
+        count_batches_(untimed_between_ && !p.counters->names().empty()),
+        count_loops_(p.bench->self_timed && !p.counters->names().empty()) {}
 
   void begin() {
     ticks_end(prev_cpu_);
@@ -197,7 +199,9 @@ public:
 
   // The batch's counts, to the samples it went to (before any untimed work).
   void count(Samples &into) {
-    if (count_batches_)
+    if (count_loops_)
+      into.counted += batch_clock().counted;
+    else if (count_batches_)
       into.counted += counter_delta(batch_before_, p_.counters->read());
   }
 
@@ -207,8 +211,9 @@ public:
   // every batch run (events such as instructions or task-clock do not grow
   // when the thread is preempted, so this is the payload's count).
   void record(Iteration &it, const Samples &kept, const Samples &preempted) const {
-    const CounterDelta &c = count_batches_ ? kept.counted : whole_;
-    const double counted_ops = double(it.ops + (count_batches_ ? 0 : preempted.ops));
+    const bool per_batch = count_batches_ || count_loops_;
+    const CounterDelta &c = per_batch ? kept.counted : whole_;
+    const double counted_ops = double(it.ops + (per_batch ? 0 : preempted.ops));
     for (double v : c.values)
       it.counters_per_op.push_back(v / counted_ops);
     it.multiplexed = c.multiplexed;
@@ -218,7 +223,7 @@ public:
 
 private:
   const ForkPlan &p_;
-  const bool untimed_between_, count_batches_;
+  const bool untimed_between_, count_batches_, count_loops_;
   std::uint32_t prev_cpu_ = 0;
   CounterSnapshot before_, batch_before_;
   CounterDelta whole_;
@@ -359,6 +364,9 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
   batch_clock().self_timed = plan.bench->self_timed;
   batch_clock().collect = plan.callgrind != nullptr;
   batch_clock().ticks_per_ns = plan.timer->ticks_per_ns;
+  batch_clock().counters = plan.bench->self_timed && !plan.callgrind && plan.counters && !plan.counters->names().empty()
+                               ? plan.counters
+                               : nullptr;
   if (state)
     state->setup();
   WarmupOutcome outcome;

@@ -40,6 +40,10 @@ bool drivesMeasurementLoop(const llvm::Instruction &I);
 /// function, a helper taking the State& and more arguments, a lambda.
 bool holdsMeasurementLoop(const llvm::Function &F);
 
+/// A function with a parameter `State&` (a class named State, any library's)
+/// that is not one of the State's own members: a benchmark or its helper.
+bool takesState(const llvm::Function &F);
+
 /// Code of benchmark::State itself (its iterator, KeepRunning, range(),
 /// timers, counters), called or inlined: not the benchmark's work.
 bool isStateMachinery(const llvm::Instruction &I);
@@ -121,5 +125,13 @@ struct CarriedWrite {
   const llvm::Instruction *At;
 };
 llvm::SmallVector<CarriedWrite, 2> writesCarriedAcrossIterations(llvm::Function &Opt, const TimedRegion &R);
+
+/// After optimization: a container the measurement loop makes longer every
+/// iteration and never empties (a vector push_back'ed in the loop): one
+/// pointer kept across iterations (a field in memory, or in a register) only
+/// ever moves forward or to a new allocation, and no other pointer of the
+/// loop moves (a queue's front and back both advancing is churn at constant
+/// size, not growth). Null if none.
+const llvm::Instruction *growingContainer(llvm::Function &Opt, const TimedRegion &R);
 
 } // namespace steady

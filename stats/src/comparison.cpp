@@ -195,7 +195,8 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     r.verdict = Verdict::same;
   } else {
     r.verdict = Verdict::undecided;
-    r.power = power(fa, fb, ri, o);
+    if (o.power)
+      r.power = power(fa, fb, ri, o);
   }
   r.base_forks_disagree = a.forks_disagree;
   r.next_forks_disagree = b.forks_disagree;

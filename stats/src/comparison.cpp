@@ -9,6 +9,8 @@
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
+#include "steady/exact_counts.h"
+
 namespace steady::stats {
 
 template <class Rng> Series subsample(const Series &s, int forks, int iterations, Rng &rng) {
@@ -182,6 +184,10 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   const RatioInterval ri = log_ratio_interval(fa, fb, o.alpha);
   r.ratio = ri.ratio;
   r.ratio_df = ri.df;
+  // Exact counts: the interval is the difference +- the A/A margin (exact_counts.h).
+  r.exact_margin = exact_count_margin(a, b);
+  if (r.exact_margin)
+    r.ratio = exact_count_interval(mean(fa), mean(fb), *r.exact_margin);
   const Interval ca = t_interval(fa, 1 - o.alpha), cb = t_interval(fb, 1 - o.alpha);
   r.overlap = ca.low <= cb.high && cb.low <= ca.high;
   r.welch_p = welch_t_test(fa, fb).p_value;
@@ -195,7 +201,8 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     r.verdict = Verdict::same;
   } else {
     r.verdict = Verdict::undecided;
-    r.power = power(fa, fb, ri, o);
+    if (!r.exact_margin) // more forks of exact counts repeat them
+      r.power = power(fa, fb, ri, o);
   }
   r.base_forks_disagree = a.forks_disagree;
   r.next_forks_disagree = b.forks_disagree;

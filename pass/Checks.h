@@ -63,7 +63,8 @@ struct Finding {
 llvm::SmallVector<Literal, 3> literalsOf(const llvm::MDNode *Inputs);
 
 /// Results of F that are compile-time constants: returned values, and
-/// consumed (sunk) values whose every copy consumes a constant (one constant
+/// consumed (sunk) values whose every copy consumes a constant, directly or
+/// through memory (a struct stored to a local the sink reads) (one constant
 /// on one path only, data() of an empty container, is not). An address of a
 /// global is no computation. With Timed, sinks inside the measurement loop only.
 llvm::SmallVector<Finding, 2> foldedResults(llvm::Function &F, const TimedRegion *Timed = nullptr);

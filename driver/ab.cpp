@@ -77,7 +77,7 @@ void Ab::run_round(int round, const std::vector<int> &looks, const CompareOption
       continue;
     std::optional<Row> row = compare(*b, per_look);
     // Exact counts undecided by their A/A margin stay so: a fork more repeats them.
-    b->decided = row && (row->result.decided() || row->result.exact_margin);
+    b->decided = row && (row->result.decided() || row->result.exact);
     if (!o_.verbose && isatty(2))
       fmt::print(stderr, "\r\033[Kround {}: {} {}", round, b->name, row ? to_string(row->result.verdict) : "");
   }

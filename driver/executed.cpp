@@ -5,6 +5,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <map>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -31,9 +32,12 @@ namespace {
 // steady built with another library may miss the cache, never mix it up
 // beyond a hash collision of equal-sized files.)
 std::string content_key(const std::string &bin) {
+  static std::map<std::string, std::string> known; // a selection asks once per payload: read the binary once
+  if (auto it = known.find(bin); it != known.end())
+    return it->second;
   std::ifstream in(bin, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return fmt::format("{}-{:016x}", bytes.size(), std::hash<std::string>()(bytes));
+  return known[bin] = fmt::format("{}-{:016x}", bytes.size(), std::hash<std::string>()(bytes));
 }
 
 } // namespace
@@ -55,11 +59,10 @@ Executed executed_by(const std::string &bin, const std::string &payload, const s
   std::error_code ec;
   fs::create_directories(dir, ec);
   const std::string out = (dir / fmt::format("tmp-{}.callgrind", getpid())).string();
-  ProgramRun r = run_captured({bin, exact_filter(payload), "--no-fork", "--forks=1", "--stop=none",
-                               "--warmup-iterations=0", "--iterations=1", "--iteration-time=0.000001"},
-                              out,
-                              {.timeout = timeout,
-                               .wrapper = {"valgrind", "--tool=callgrind", "-q", "--callgrind-out-file=" + out}});
+  ProgramRun r = run_captured(
+      {bin, exact_filter(payload), "--no-fork", "--forks=1", "--stop=none", "--warmup-iterations=0", "--iterations=1",
+       "--iteration-time=0.000001"},
+      out, {.timeout = timeout, .wrapper = {"valgrind", "--tool=callgrind", "-q", "--callgrind-out-file=" + out}});
   std::ifstream profile(out);
   if (r.status != 0 || !profile) {
     e.problem = !r.problem.empty() ? r.problem

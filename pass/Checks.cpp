@@ -505,6 +505,12 @@ SmallVector<Finding, 2> timedLoopFindings(Function &Opt, const TimedRegion &Time
     Out.push_back({Defect::Hoisted, H.I, H.Loc, operation(*H.I)});
   else if (Timed.DoesWork && !DeadReported && timedLoopIsEmpty(Opt, Timed))
     Out.push_back({Defect::EmptyLoop, nullptr, Timed.First});
+  if (const Instruction *At = growingContainer(Opt, Timed)) {
+    Finding Fd(Defect::Mutated, At, At->getDebugLoc(), "a container set up before the loop");
+    Fd.Grows = true;
+    Out.push_back(std::move(Fd));
+    return Out;
+  }
   for (const CarriedWrite &W : writesCarriedAcrossIterations(Opt, Timed))
     Out.push_back({Defect::Mutated, W.At, W.At->getDebugLoc(), W.What});
   return Out;

@@ -54,6 +54,7 @@ struct Finding {
   llvm::DebugLoc Loc;                     // where to show it
   std::string What;                       // the computation or the object concerned
   llvm::SmallVector<Literal, 3> Literals; // folded: the literals the result depends on
+  bool Grows = false;                     // mutated: a container that gets longer every iteration
   /// Hoisted out of a harness: the harness's subprogram, where inlining
   /// stops when a location is shown (the payload's own frame).
   const llvm::DISubprogram *Frame = nullptr;

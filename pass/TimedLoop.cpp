@@ -28,6 +28,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 using namespace llvm;
 
@@ -670,6 +671,132 @@ public:
 };
 
 } // namespace
+
+namespace {
+
+// What the values written to a pointer slot (a vector's end pointer) are,
+// relative to the slot's value when the iteration began.
+struct Moves {
+  bool Up = false;    // the slot's value plus a constant: an element appended
+  bool Down = false;  // minus a constant: an element removed
+  bool Fresh = false; // into a new allocation: the container reallocated
+  bool Other = false; // anything else: another field's value (v.clear()), a value from elsewhere
+  bool steps() const { return Up || Down; }
+  bool grows() const { return Up && Fresh && !Down && !Other; }
+};
+
+class Growth {
+  const Loop &L;
+  const DataLayout &DL;
+  function_ref<bool(const Value *)> IsSlot;
+  SmallPtrSet<const Value *, 16> Seen;
+
+public:
+  Growth(const Loop &L, const DataLayout &DL, function_ref<bool(const Value *)> IsSlot)
+      : L(L), DL(DL), IsSlot(IsSlot) {}
+
+  // Offset: the constant bytes added on the way; Exact: no variable offset.
+  void classify(const Value *V, Moves &M, int64_t Offset = 0, bool Exact = true, unsigned Depth = 0) {
+    if (Depth > 12 || !Seen.insert(V).second)
+      return;
+    if (IsSlot(V)) {
+      if (!Exact)
+        M.Other = true;
+      else if (Offset > 0)
+        M.Up = true;
+      else if (Offset < 0)
+        M.Down = true;
+      return;
+    }
+    if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+      APInt C(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+      bool Const = GEP->accumulateConstantOffset(DL, C);
+      return classify(GEP->getPointerOperand(), M, Offset + (Const ? C.getSExtValue() : 0), Exact && Const, Depth + 1);
+    }
+    if (auto *Phi = dyn_cast<PHINode>(V); Phi && L.contains(Phi)) {
+      for (const Value *In : Phi->incoming_values())
+        classify(In, M, Offset, Exact, Depth + 1);
+      return;
+    }
+    if (auto *Sel = dyn_cast<SelectInst>(V)) {
+      classify(Sel->getTrueValue(), M, Offset, Exact, Depth + 1);
+      classify(Sel->getFalseValue(), M, Offset, Exact, Depth + 1);
+      return;
+    }
+    auto *CB = dyn_cast<CallBase>(V);
+    const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (Callee && isAllocationOrThrow(*Callee) && L.contains(CB))
+      M.Fresh = true;
+    else
+      M.Other = true;
+  }
+};
+
+} // namespace
+
+const Instruction *growingContainer(Function &Opt, const TimedRegion &R) {
+  if (R.Pauses)
+    return nullptr; // resets its data with the timers stopped
+  DominatorTree DT(Opt);
+  LoopInfo LI(DT);
+  const DataLayout &DL = Opt.getDataLayout();
+  const Instruction *Grows = nullptr;
+  unsigned Stepping = 0; // slots that move by a constant
+  auto Judge = [&](const Moves &M, const Instruction *At) {
+    Stepping += M.steps();
+    if (M.grows() && !Grows)
+      Grows = At;
+  };
+  for (const Loop *L : LI) {
+    // Only the measurement loop (the one holding the body's code).
+    if (none_of(L->blocks(), [&](const BasicBlock *BB) {
+          return any_of(*BB, [&](const Instruction &I) {
+            return R.Positions.count(positionOf(I.getDebugLoc())) && !isStateMachinery(I);
+          });
+        }))
+      continue;
+    // A slot in a register: a header phi, written by what comes back from the latch.
+    for (const PHINode &Phi : L->getHeader()->phis()) {
+      if (!Phi.getType()->isPointerTy())
+        continue;
+      Moves M;
+      const Instruction *At = &Phi; // shown at the value written back, if it has a location
+      auto IsSlot = [&](const Value *V) { return V == &Phi; };
+      Growth G(*L, DL, IsSlot);
+      for (unsigned I = 0; I != Phi.getNumIncomingValues(); ++I)
+        if (L->contains(Phi.getIncomingBlock(I))) {
+          G.classify(Phi.getIncomingValue(I), M);
+          if (auto *In = dyn_cast<Instruction>(Phi.getIncomingValue(I)); In && In->getDebugLoc() && At == &Phi)
+            At = In;
+        }
+      Judge(M, At);
+    }
+    // A slot in memory: a field of an object that outlives the loop.
+    std::map<std::pair<const Value *, int64_t>, std::pair<Moves, const Instruction *>> Fields;
+    for (const BasicBlock *BB : L->blocks())
+      for (const Instruction &I : *BB) {
+        auto *SI = dyn_cast<StoreInst>(&I);
+        if (!SI || !SI->getValueOperand()->getType()->isPointerTy() || isStateMachinery(I))
+          continue;
+        auto Field = fieldOf(SI->getPointerOperand(), DL);
+        auto *Owner = dyn_cast<Instruction>(getUnderlyingObject(Field.first));
+        if (Owner && L->contains(Owner))
+          continue; // an object of this iteration
+        auto &[M, At] = Fields[Field];
+        At = At ? At : SI;
+        auto IsSlot = [&](const Value *V) {
+          auto *Ld = dyn_cast<LoadInst>(V);
+          return Ld && L->contains(Ld) && fieldOf(Ld->getPointerOperand(), DL) == Field;
+        };
+        Growth G(*L, DL, IsSlot);
+        G.classify(SI->getValueOperand(), M);
+      }
+    for (auto &[Field, Slot] : Fields)
+      Judge(Slot.first, Slot.second);
+  }
+  // Two slots moving (a queue's front and back): churn, or more than one container.
+  return Stepping == 1 ? Grows : nullptr;
+}
 
 SmallVector<CarriedWrite, 2> writesCarriedAcrossIterations(Function &Opt, const TimedRegion &R) {
   // Pausing the timers in the loop is how a benchmark restores its inputs.

@@ -126,4 +126,12 @@ struct CarriedWrite {
 };
 llvm::SmallVector<CarriedWrite, 2> writesCarriedAcrossIterations(llvm::Function &Opt, const TimedRegion &R);
 
+/// After optimization: a container the measurement loop makes longer every
+/// iteration and never empties (a vector push_back'ed in the loop): one
+/// pointer kept across iterations (a field in memory, or in a register) only
+/// ever moves forward or to a new allocation, and no other pointer of the
+/// loop moves (a queue's front and back both advancing is churn at constant
+/// size, not growth). Null if none.
+const llvm::Instruction *growingContainer(llvm::Function &Opt, const TimedRegion &R);
+
 } // namespace steady

@@ -203,7 +203,7 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     r.verdict = Verdict::same;
   } else {
     r.verdict = Verdict::undecided;
-    if (!r.exact) // more forks of exact counts repeat them
+    if (o.power && !r.exact) // more forks of exact counts repeat them
       r.power = power(fa, fb, ri, o);
   }
   r.base_forks_disagree = a.forks_disagree;

@@ -39,6 +39,9 @@ template <class Rng> Series subsample(const Series &s, int forks, int iterations
 
 struct ComparisonOptions {
   double alpha = 0.01, equivalence = 0.01; // fractions
+  // An undecided verdict's power numbers (the noncentral t, about 10 ms a
+  // comparison); false where only the verdict is wanted (simulations of it).
+  bool power = true;
 };
 
 // measures_nothing: no verdict, one version (or both) is not a measurement of its payload.

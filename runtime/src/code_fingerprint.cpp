@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <link.h>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -108,23 +109,6 @@ public:
     return img;
   }
 
-  Image() = default;
-  Image(Image &&o) noexcept { *this = std::move(o); }
-  Image &operator=(Image &&o) noexcept {
-    std::swap(map_, o.map_);
-    std::swap(size_, o.size_);
-    std::swap(shstr_, o.shstr_); // points into the mapping: section names were garbage after a move
-    bias = o.bias;
-    sections_ = std::move(o.sections_);
-    symbols_ = std::move(o.symbols_);
-    got_names_ = std::move(o.got_names_);
-    return *this;
-  }
-  ~Image() {
-    if (map_)
-      munmap(map_, size_);
-  }
-
   std::uintptr_t bias = 0;
 
   const ElfW(Shdr) * section(std::uint64_t addr) const {
@@ -140,7 +124,7 @@ public:
     if (!s || s->sh_type == SHT_NOBITS)
       return {};
     n = std::min(n, s->sh_addr + s->sh_size - addr);
-    return {static_cast<const char *>(map_) + s->sh_offset + (addr - s->sh_addr), n};
+    return {static_cast<const char *>(map_.get()) + s->sh_offset + (addr - s->sh_addr), n};
   }
   const Symbol *symbol(std::uint64_t addr) const {
     auto it = std::upper_bound(symbols_.begin(), symbols_.end(), addr,
@@ -158,7 +142,9 @@ public:
   }
 
 private:
-  void *map_ = nullptr;
+  // The file, unmapped with the last Image sharing it; the pointers below
+  // point into it, so moving an Image moves nothing they depend on.
+  std::shared_ptr<const void> map_;
   std::size_t size_ = 0;
   const char *shstr_ = "";
   std::vector<const ElfW(Shdr) *> sections_;
@@ -170,14 +156,14 @@ private:
     if (fd < 0)
       return false;
     struct stat st{};
+    void *map = MAP_FAILED;
     if (fstat(fd, &st) == 0 && st.st_size > 0)
-      map_ = mmap(nullptr, size_ = std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+      map = mmap(nullptr, size_ = std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
-    if (map_ == MAP_FAILED || !map_) {
-      map_ = nullptr;
+    if (map == MAP_FAILED)
       return false;
-    }
-    const auto *base = static_cast<const char *>(map_);
+    map_.reset(map, [n = size_](const void *p) { munmap(const_cast<void *>(p), n); });
+    const auto *base = static_cast<const char *>(map_.get());
     const auto *eh = reinterpret_cast<const ElfW(Ehdr) *>(base);
     if (size_ < sizeof *eh || std::memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
         eh->e_shoff + std::uint64_t(eh->e_shnum) * sizeof(ElfW(Shdr)) > size_ || eh->e_shstrndx >= eh->e_shnum)
@@ -201,7 +187,7 @@ private:
   }
 
   void read_symbols(const ElfW(Shdr) & table, const ElfW(Shdr) & strings) {
-    const auto *base = static_cast<const char *>(map_);
+    const auto *base = static_cast<const char *>(map_.get());
     const auto *syms = reinterpret_cast<const ElfW(Sym) *>(base + table.sh_offset);
     for (std::size_t i = 0; i < table.sh_size / sizeof(ElfW(Sym)); ++i) {
       const ElfW(Sym) &s = syms[i];
@@ -214,7 +200,7 @@ private:
 
   // A GOT slot (also a PLT stub's) is named by the dynamic relocation that fills it.
   void read_got_names(const ElfW(Shdr) & rela, const ElfW(Shdr) & dynsym, const ElfW(Shdr) & dynstr) {
-    const auto *base = static_cast<const char *>(map_);
+    const auto *base = static_cast<const char *>(map_.get());
     const auto *r = reinterpret_cast<const ElfW(Rela) *>(base + rela.sh_offset);
     const auto *syms = reinterpret_cast<const ElfW(Sym) *>(base + dynsym.sh_offset);
     for (std::size_t i = 0; i < rela.sh_size / sizeof(ElfW(Rela)); ++i)

@@ -173,6 +173,31 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   }
   const std::vector<double> fa = fork_means(a), fb = fork_means(b);
   r.cliffs_delta = stats::cliffs_delta(fa, fb);
+  // Instruction counts: the interval is widened by the A/A margin (exact_counts.h).
+  r.count_margin = count_margin(a, b);
+  r.exact = r.count_margin && exact_counts(a, b);
+  auto decide = [&](bool can_power) {
+    if (r.ratio.low > 1) {
+      r.verdict = Verdict::slower;
+    } else if (r.ratio.high < 1) {
+      r.verdict = Verdict::faster;
+    } else if (r.ratio.low >= 1 - o.equivalence && r.ratio.high <= 1 + o.equivalence) {
+      r.verdict = Verdict::same;
+    } else {
+      r.verdict = Verdict::undecided;
+      if (o.power && can_power) // more forks of exact counts repeat them
+        r.power = power(fa, fb, log_ratio_interval(fa, fb, o.alpha), o);
+    }
+  };
+  if ((fa.size() < 2 || fb.size() < 2) && r.exact) {
+    // Exact counts from one fork a side: the difference +- the margin; no
+    // test over forks.
+    r.ratio = count_interval({}, mean(fa), mean(fb), *r.count_margin, true);
+    r.ratio_df = r.welch_p = r.mwu_p = r.cohens_d = NAN;
+    r.overlap = r.ratio.low <= 1 && 1 <= r.ratio.high;
+    decide(false);
+    return r;
+  }
   if (fa.size() < 2 || fb.size() < 2) {
     // One fork shows nothing of the fork-to-fork spread, the largest part of
     // the noise: no interval, no tests, no verdict.
@@ -184,28 +209,14 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   const RatioInterval ri = log_ratio_interval(fa, fb, o.alpha);
   r.ratio = ri.ratio;
   r.ratio_df = ri.df;
-  // Instruction counts: the interval is widened by the A/A margin (exact_counts.h).
-  r.count_margin = count_margin(a, b);
-  if (r.count_margin) {
-    r.exact = exact_counts(a, b);
+  if (r.count_margin)
     r.ratio = count_interval(r.ratio, mean(fa), mean(fb), *r.count_margin, r.exact);
-  }
   const Interval ca = t_interval(fa, 1 - o.alpha), cb = t_interval(fb, 1 - o.alpha);
   r.overlap = ca.low <= cb.high && cb.low <= ca.high;
   r.welch_p = welch_t_test(fa, fb).p_value;
   r.mwu_p = mann_whitney_u(fa, fb).p_value;
   r.cohens_d = cohens_d(fa, fb);
-  if (r.ratio.low > 1) {
-    r.verdict = Verdict::slower;
-  } else if (r.ratio.high < 1) {
-    r.verdict = Verdict::faster;
-  } else if (r.ratio.low >= 1 - o.equivalence && r.ratio.high <= 1 + o.equivalence) {
-    r.verdict = Verdict::same;
-  } else {
-    r.verdict = Verdict::undecided;
-    if (o.power && !r.exact) // more forks of exact counts repeat them
-      r.power = power(fa, fb, ri, o);
-  }
+  decide(!r.exact);
   r.base_forks_disagree = a.forks_disagree;
   r.next_forks_disagree = b.forks_disagree;
   if ((a.forks_disagree || b.forks_disagree) && r.verdict != Verdict::same) {
@@ -215,9 +226,9 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   return r;
 }
 
-std::vector<int> look_schedule(int min_forks, int max_forks) {
+std::vector<int> look_schedule(int min_forks, int max_forks, int least) {
   std::vector<int> looks;
-  for (int n = std::max(2, min_forks); n < max_forks; n *= 2)
+  for (int n = std::max(least, min_forks); n < max_forks; n *= 2)
     looks.push_back(n);
   looks.push_back(max_forks);
   return looks;

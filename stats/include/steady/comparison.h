@@ -106,9 +106,10 @@ RatioInterval log_ratio_interval(std::span<const double> a, std::span<const doub
 Comparison compare(const Series &base, const Series &next, const ComparisonOptions &o);
 
 // The looks of a sequential comparison (steady ab): at min_forks (at least
-// 2), twice, four times as many ... forks per version, and at max_forks.
+// `least`: 2, as a comparison of times needs a spread; 1 for exact counts),
+// twice, four times as many ... forks per version, and at max_forks.
 // Each look tests at alpha / (number of looks), so that looking repeatedly
 // keeps the false-positive rate at alpha (Bonferroni).
-std::vector<int> look_schedule(int min_forks, int max_forks);
+std::vector<int> look_schedule(int min_forks, int max_forks, int least = 2);
 
 } // namespace steady::stats

@@ -137,9 +137,10 @@ int audit(const AuditOptions &opts) {
     if (audit_one(cmd, opts, summaries) != 0)
       ++failed;
 
-  size_t audited = 0, findings = 0;
+  size_t audited = 0, findings = 0, not_audited = 0;
   for (const auto &tu : summaries) {
     audited += tu.value("audited", nlohmann::json::array()).size();
+    not_audited += tu.value("not_audited", nlohmann::json::array()).size();
     findings += tu.value("findings", nlohmann::json::array()).size();
   }
   try {
@@ -150,10 +151,12 @@ int audit(const AuditOptions &opts) {
     fmt::print(stderr, "steady audit: {}\n", e.what());
     return 2;
   }
-  fmt::print(stderr,
-             "steady audit: {} benchmark function{} audited in {} translation unit{}, {} finding{}{}; summary in {}\n",
-             audited, audited == 1 ? "" : "s", summaries.size(), summaries.size() == 1 ? "" : "s", findings,
-             findings == 1 ? "" : "s", failed ? fmt::format(", {} compile(s) failed", failed) : "", opts.json);
+  fmt::print(
+      stderr,
+      "steady audit: {} benchmark function{} audited in {} translation unit{}{}, {} finding{}{}; summary in {}\n",
+      audited, audited == 1 ? "" : "s", summaries.size(), summaries.size() == 1 ? "" : "s",
+      not_audited ? fmt::format(" ({} taking a State not audited: see the warning)", not_audited) : "", findings,
+      findings == 1 ? "" : "s", failed ? fmt::format(", {} compile(s) failed", failed) : "", opts.json);
   if (failed)
     return 3;
   return findings ? 1 : 0;

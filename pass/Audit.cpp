@@ -77,6 +77,11 @@ constexpr const char *DeadTag = "steady.dead";
 // The audit's private copies of internal functions its copies call.
 constexpr const char *PrivateSuffix = ".steady.private";
 constexpr const char *AuditNodes = "steady.audit";
+// Functions taking a State whose measurement loop was not found: their names.
+constexpr const char *NotAuditedNodes = "steady.audit.not_audited";
+constexpr const char *NotAuditedReason = "it takes a State and has a loop, but no loop in it (or in a helper it "
+                                         "calls) asks the State for the next iteration (the State's iterator's "
+                                         "operator!= or KeepRunning)";
 
 // Operands of one !steady.audit node.
 enum Field : unsigned {
@@ -186,7 +191,7 @@ class Auditor {
   Module &M;
   FunctionAnalysisManager &FAM;
   std::vector<Warning> Warnings;
-  json::Array Audited;
+  json::Array Audited, NotAudited;
   std::string Name; // of the function being reported on
 
 public:
@@ -206,6 +211,7 @@ public:
 
     NamedMDNode *Nodes = M.getOrInsertNamedMetadata(AuditNodes);
     LLVMContext &C = M.getContext();
+    listNotAudited(Audited);
     for (auto [F, IsGB] : Audited) {
       // The user's function is left to steady-protect; the audit works on a
       // private twin with the same opaque inputs (for payloads) in SSA form.
@@ -306,6 +312,7 @@ public:
   }
 
   void report() {
+    readNotAudited();
     NamedMDNode *Nodes = M.getNamedMetadata(AuditNodes);
     if (!Nodes)
       return;
@@ -336,7 +343,43 @@ public:
     Nodes->eraseFromParent();
   }
 
+  void readNotAudited() {
+    NamedMDNode *Skipped = M.getNamedMetadata(NotAuditedNodes);
+    if (!Skipped)
+      return;
+    for (const MDNode *N : Skipped->operands())
+      for (const MDOperand &Op : N->operands())
+        NotAudited.push_back(
+            json::Object{{"function", cast<MDString>(Op.get())->getString()}, {"reason", NotAuditedReason}});
+    Skipped->eraseFromParent();
+  }
+
 private:
+  // A function that takes a State and loops, but whose loop is not driven by
+  // the State, is not audited: said once, with the reason, and listed in the JSON.
+  void listNotAudited(ArrayRef<std::pair<Function *, bool>> Audited) {
+    SmallVector<Metadata *, 4> Names;
+    std::string List;
+    Function *First = nullptr;
+    for (Function &F : M) {
+      if (F.getName().contains(".steady.") || !takesState(F) ||
+          any_of(Audited, [&](const auto &A) { return A.first == &F; }) || FAM.getResult<LoopAnalysis>(F).empty())
+        continue;
+      std::string Name = userName(F);
+      First = First ? First : &F;
+      Names.push_back(MDString::get(M.getContext(), Name));
+      List += (List.empty() ? "" : ", ") + Name;
+    }
+    if (Names.empty())
+      return;
+    M.getOrInsertNamedMetadata(NotAuditedNodes)->addOperand(MDNode::get(M.getContext(), Names));
+    // A warning, like the findings (a note alone is not shown), at the first one.
+    M.getContext().diagnose(
+        DiagnosticInfoOptimizationFailure(*First, DiagnosticLocation(First->getSubprogram()),
+                                          formatv("steady-audit: {0} function{1} not audited ({2}): {3}", Names.size(),
+                                                  Names.size() == 1 ? "" : "s", List, NotAuditedReason)));
+  }
+
   // The twin is the benchmark as written, optimized on its own: what runs.
   // Warnings from index Before on are this benchmark's dead code.
   // Shown: the function the diagnostic names (clang shows its declaration
@@ -435,6 +478,7 @@ private:
     }
     OS << formatv("{0:2}", json::Value(json::Object{{"translation_unit", M.getSourceFileName()},
                                                     {"audited", std::move(Audited)},
+                                                    {"not_audited", std::move(NotAudited)},
                                                     {"findings", std::move(Out)}}))
        << "\n";
   }
@@ -454,17 +498,7 @@ private:
       if (G.getName().starts_with("steady.audit.") && G.use_empty())
         G.eraseFromParent();
     // The audit's own compile units (giveLineTables): the real code has no debug info.
-    if (NamedMDNode *CUs = M.getNamedMetadata("llvm.dbg.cu")) {
-      SmallVector<MDNode *, 2> Kept;
-      for (MDNode *CU : CUs->operands())
-        if (cast<DICompileUnit>(CU)->getFilename() != SyntheticFile)
-          Kept.push_back(CU);
-      CUs->clearOperands();
-      for (MDNode *CU : Kept)
-        CUs->addOperand(CU);
-      if (Kept.empty())
-        CUs->eraseFromParent();
-    }
+    eraseCompileUnits(M, [](const DICompileUnit &CU) { return CU.getFilename() == SyntheticFile; });
     unsigned Kind = M.getContext().getMDKindID(DeadTag);
     for (Function &F : M)
       for (Instruction &I : instructions(F))

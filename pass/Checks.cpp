@@ -347,6 +347,46 @@ bool isFoldedValue(const Value *V) {
          !(V->getType()->isPointerTy() && isa<GlobalValue>(getUnderlyingObject(V)));
 }
 
+// A local a sink reads through memory (DoNotOptimize of a struct: its "m"
+// operand) holds a constant when all it ever gets is constant stores (or a
+// copy of a constant global) made before the sink, and nothing else touches
+// it: a folded struct result (a call deleted, its constant return stored).
+bool holdsConstant(const Value *Ptr, const Instruction &Sink, const DominatorTree &DT) {
+  auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+  if (!AI)
+    return false;
+  unsigned Stores = 0;
+  SmallVector<const Value *, 8> Work{AI};
+  SmallPtrSet<const Value *, 8> Seen{AI};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      auto *I = dyn_cast<Instruction>(U);
+      if (!I || !Seen.insert(I).second)
+        continue;
+      if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I)) {
+        Work.push_back(I);
+      } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+        if (SI->getValueOperand() == V || !isFoldedValue(SI->getValueOperand()) || !DT.dominates(SI, &Sink))
+          return false;
+        ++Stores;
+      } else if (auto *MT = dyn_cast<MemTransferInst>(I)) {
+        auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(MT->getSource()));
+        if (MT->getSource() == V || !G || !G->isConstant() || !DT.dominates(MT, &Sink))
+          return false;
+        ++Stores;
+      } else if (auto *MS = dyn_cast<MemSetInst>(I)) {
+        if (!isa<Constant>(MS->getValue()) || !DT.dominates(MS, &Sink))
+          return false;
+        ++Stores;
+      } else if (!isMarker(*I) && !isSink(*I)) {
+        return false; // read or written by anything else
+      }
+    }
+  }
+  return Stores > 0;
+}
+
 } // namespace
 
 SmallVector<Literal, 3> literalsOf(const MDNode *Inputs) {
@@ -365,15 +405,20 @@ SmallVector<Finding, 2> foldedResults(Function &F, const TimedRegion *Timed) {
   for (Instruction &I : instructions(F))
     if (auto *Ret = dyn_cast<ReturnInst>(&I); Ret && isFoldedValue(Ret->getReturnValue()))
       Out.push_back({Defect::FoldedResult, Ret, Ret->getDebugLoc()});
-  // A consumed value is folded when every copy of its sink consumes a constant.
+  // A consumed value is folded when every copy of its sink consumes a
+  // constant, directly or through memory.
   std::map<uint64_t, std::pair<Instruction *, bool>> Sinks; // position -> first copy, all folded
+  DominatorTree DT(F);
   for (Instruction &I : instructions(F)) {
     if (!isSink(I))
       continue;
     uint64_t P = positionOf(I.getDebugLoc());
     if (Timed && !Timed->Positions.empty() && !Timed->Positions.count(P))
       continue;
-    bool Folded = isFoldedValue(cast<CallBase>(I).getArgOperand(0));
+    // An indirect ("m") operand: what is consumed is the memory it points to.
+    auto &Sink = cast<CallBase>(I);
+    const Value *Consumed = Sink.getArgOperand(0);
+    bool Folded = isFoldedValue(Consumed) || (Sink.getParamElementType(0) && holdsConstant(Consumed, I, DT));
     auto [It, New] = Sinks.try_emplace(P ? P : reinterpret_cast<uintptr_t>(&I), &I, Folded);
     if (!New)
       It->second.second &= Folded;
@@ -460,6 +505,12 @@ SmallVector<Finding, 2> timedLoopFindings(Function &Opt, const TimedRegion &Time
     Out.push_back({Defect::Hoisted, H.I, H.Loc, operation(*H.I)});
   else if (Timed.DoesWork && !DeadReported && timedLoopIsEmpty(Opt, Timed))
     Out.push_back({Defect::EmptyLoop, nullptr, Timed.First});
+  if (const Instruction *At = growingContainer(Opt, Timed)) {
+    Finding Fd(Defect::Mutated, At, At->getDebugLoc(), "a container set up before the loop");
+    Fd.Grows = true;
+    Out.push_back(std::move(Fd));
+    return Out;
+  }
   for (const CarriedWrite &W : writesCarriedAcrossIterations(Opt, Timed))
     Out.push_back({Defect::Mutated, W.At, W.At->getDebugLoc(), W.What});
   return Out;

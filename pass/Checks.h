@@ -54,6 +54,7 @@ struct Finding {
   llvm::DebugLoc Loc;                     // where to show it
   std::string What;                       // the computation or the object concerned
   llvm::SmallVector<Literal, 3> Literals; // folded: the literals the result depends on
+  bool Grows = false;                     // mutated: a container that gets longer every iteration
   /// Hoisted out of a harness: the harness's subprogram, where inlining
   /// stops when a location is shown (the payload's own frame).
   const llvm::DISubprogram *Frame = nullptr;
@@ -63,7 +64,8 @@ struct Finding {
 llvm::SmallVector<Literal, 3> literalsOf(const llvm::MDNode *Inputs);
 
 /// Results of F that are compile-time constants: returned values, and
-/// consumed (sunk) values whose every copy consumes a constant (one constant
+/// consumed (sunk) values whose every copy consumes a constant, directly or
+/// through memory (a struct stored to a local the sink reads) (one constant
 /// on one path only, data() of an empty container, is not). An address of a
 /// global is no computation. With Timed, sinks inside the measurement loop only.
 llvm::SmallVector<Finding, 2> foldedResults(llvm::Function &F, const TimedRegion *Timed = nullptr);

@@ -28,6 +28,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 using namespace llvm;
 
@@ -35,10 +36,29 @@ namespace steady {
 
 namespace {
 
-bool isStateMember(const Function *F) {
-  StringRef N = F ? F->getName() : "";
-  return N.starts_with("_ZN9benchmark5State") || N.starts_with("_ZNK9benchmark5State");
+// A member of a benchmark's state class or of a class nested in it (its
+// iterator): a class named State in any namespace, Google Benchmark's
+// benchmark::State or a look-alike (re2's util/benchmark.h has its own
+// benchmark::State with a nested Iterator), read off the mangled nested name
+// _ZN[K]<names>E: some name before the member's own is State.
+bool isStateMemberName(StringRef N) {
+  if (!N.consume_front("_ZN"))
+    return false;
+  while (!N.empty() && (N.front() == 'K' || N.front() == 'V' || N.front() == 'r'))
+    N = N.drop_front();
+  bool AfterState = false;
+  unsigned Len;
+  while (!N.empty() && isDigit(N.front()) && !N.consumeInteger(10, Len) && Len <= N.size()) {
+    if (AfterState)
+      return true; // a member of a class nested in State, or State's own named member
+    AfterState = N.take_front(Len) == "State";
+    N = N.drop_front(Len);
+  }
+  // State's constructors and operators (C1, ne, ...); not a function named State (E follows).
+  return AfterState && !N.empty() && N.front() != 'E' && N.front() != 'I';
 }
+
+bool isStateMember(const Function *F) { return F && isStateMemberName(F->getName()); }
 
 const Function *calleeOf(const Instruction &I) {
   auto *CB = dyn_cast<CallBase>(&I);
@@ -98,16 +118,19 @@ bool drivesMeasurementLoop(const Instruction &I) {
   const Function *Callee = calleeOf(I);
   if (!isStateMember(Callee))
     return false;
+  // The range-for protocol (the State's iterator compared with its end) or
+  // asking for the next iteration, whatever library the State comes from.
   CxxName N = CxxName::of(*Callee);
-  return (N.Context == "benchmark::State::StateIterator" && N.Base == "operator!=") ||
-         (N.Context == "benchmark::State" && (N.Base == "KeepRunning" || N.Base == "KeepRunningBatch"));
+  return (N.Base == "operator!=" && !StringRef(N.Context).ends_with("::State")) || N.Base == "KeepRunning" ||
+         N.Base == "KeepRunningBatch";
 }
 
 namespace {
 
 // Google Benchmark's own library code is not a benchmark.
 bool isUserCode(const Function &F) {
-  return !F.isDeclaration() && !F.getName().starts_with("_ZN9benchmark") && !F.getName().starts_with("_ZNK9benchmark");
+  return !F.isDeclaration() && !isStateMember(&F) && !F.getName().starts_with("_ZN9benchmark") &&
+         !F.getName().starts_with("_ZNK9benchmark");
 }
 
 // A call, in a loop of its caller, of a helper that asks the State for the
@@ -140,6 +163,18 @@ bool holdsMeasurementLoop(const Function &F) {
   return any_of(instructions(F), [&](const Instruction &I) { return stepsMeasurementLoop(I, LI); });
 }
 
+bool takesState(const Function &F) {
+  if (F.isDeclaration() || isStateMember(&F) || !F.getName().contains("5State"))
+    return false;
+  std::string D = demangle(F.getName());
+  size_t Params = D.find('(');
+  for (size_t At = D.find("State&", Params); Params != std::string::npos && At != std::string::npos;
+       At = D.find("State&", At + 1))
+    if (At > Params && (D[At - 1] == '(' || D[At - 1] == ' ' || D[At - 1] == ':'))
+      return true;
+  return false;
+}
+
 bool isStateMachinery(const Instruction &I) {
   if (isStateMember(calleeOf(I)))
     return true;
@@ -148,8 +183,9 @@ bool isStateMachinery(const Instruction &I) {
   // callee's name and file only, not its class.
   for (const DILocation *L = I.getDebugLoc(); L && L->getInlinedAt(); L = L->getInlinedAt()) {
     const DISubprogram *SP = L->getScope()->getSubprogram();
-    if (SP && SP->getFilename().ends_with("benchmark/benchmark.h") && !SP->getName().starts_with("DoNotOptimize") &&
-        !SP->getName().starts_with("ClobberMemory"))
+    if (SP && ((SP->getFilename().ends_with("benchmark/benchmark.h") && !SP->getName().starts_with("DoNotOptimize") &&
+                !SP->getName().starts_with("ClobberMemory")) ||
+               isStateMemberName(SP->getLinkageName())))
       return true;
   }
   return false;
@@ -171,24 +207,28 @@ void giveLineTables(Function &F) {
   DIB.finalize();
 }
 
-void dropLineTables(Function &F) {
-  DISubprogram *SP = F.getSubprogram();
-  if (!SP || SP->getFilename() != SyntheticFile)
-    return;
-  DICompileUnit *Unit = SP->getUnit();
-  stripDebugInfo(F);
-  NamedMDNode *CUs = F.getParent()->getNamedMetadata("llvm.dbg.cu");
+void eraseCompileUnits(Module &M, function_ref<bool(const DICompileUnit &)> Erase) {
+  NamedMDNode *CUs = M.getNamedMetadata("llvm.dbg.cu");
   if (!CUs)
     return;
   SmallVector<MDNode *, 2> Kept;
   for (MDNode *CU : CUs->operands())
-    if (CU != Unit)
+    if (!Erase(*cast<DICompileUnit>(CU)))
       Kept.push_back(CU);
   CUs->clearOperands();
   for (MDNode *CU : Kept)
     CUs->addOperand(CU);
   if (Kept.empty())
     CUs->eraseFromParent();
+}
+
+void dropLineTables(Function &F) {
+  DISubprogram *SP = F.getSubprogram();
+  if (!SP || SP->getFilename() != SyntheticFile)
+    return;
+  DICompileUnit *Unit = SP->getUnit();
+  stripDebugInfo(F);
+  eraseCompileUnits(*F.getParent(), [&](const DICompileUnit &CU) { return &CU == Unit; });
 }
 
 uint64_t positionOf(const DebugLoc &Loc) {
@@ -215,19 +255,22 @@ TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
           R.First = I.getDebugLoc();
       }
   R.Found = !R.Loops.empty();
-  // Line tables the audit made up (one line per instruction, Audit.cpp) carry
-  // no callee names: code inlined from the State's methods takes the line of
-  // its call, which is then no code of the body.
-  const DISubprogram *SP = F.getSubprogram();
-  bool MadeUp = SP && SP->isArtificial();
   std::set<uint64_t> Outside;
   for (Instruction &I : instructions(F)) {
     uint64_t P = positionOf(I.getDebugLoc());
     // Markers and jumps (a temporary's lifetime end on a cleanup path) are no code to tell apart.
     auto *BI = dyn_cast<BranchInst>(&I);
-    if (isMarker(I) || (BI && BI->isUnconditional()) || isExceptionPath(I.getParent()) ||
-        (MadeUp && isStateMember(calleeOf(I))))
+    if (isMarker(I) || (BI && BI->isUnconditional()) || isExceptionPath(I.getParent()))
       P = 0;
+    // Code inlined from the State's methods takes the position of its call
+    // (with line tables only or the lines the audit made up, nothing else
+    // tells a look-alike State's code apart): no position of the body.
+    if (const Function *Callee = calleeOf(I); isStateMember(Callee)) {
+      if (P)
+        Outside.insert(P);
+      R.Pauses |= R.inLoop(I, LI) && CxxName::of(*Callee).Base == "PauseTiming";
+      continue;
+    }
     if (!R.inLoop(I, LI)) {
       if (P)
         Outside.insert(P);
@@ -236,8 +279,6 @@ TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
     if (P)
       R.Positions.insert(P);
     R.DoesWork |= isWork(I);
-    if (const Function *Callee = calleeOf(I); isStateMember(Callee) && CxxName::of(*Callee).Base == "PauseTiming")
-      R.Pauses = true;
   }
   // A position shared with code outside the loop (a macro, the for statement
   // itself) does not tell the two apart.
@@ -630,6 +671,132 @@ public:
 };
 
 } // namespace
+
+namespace {
+
+// What the values written to a pointer slot (a vector's end pointer) are,
+// relative to the slot's value when the iteration began.
+struct Moves {
+  bool Up = false;    // the slot's value plus a constant: an element appended
+  bool Down = false;  // minus a constant: an element removed
+  bool Fresh = false; // into a new allocation: the container reallocated
+  bool Other = false; // anything else: another field's value (v.clear()), a value from elsewhere
+  bool steps() const { return Up || Down; }
+  bool grows() const { return Up && Fresh && !Down && !Other; }
+};
+
+class Growth {
+  const Loop &L;
+  const DataLayout &DL;
+  function_ref<bool(const Value *)> IsSlot;
+  SmallPtrSet<const Value *, 16> Seen;
+
+public:
+  Growth(const Loop &L, const DataLayout &DL, function_ref<bool(const Value *)> IsSlot)
+      : L(L), DL(DL), IsSlot(IsSlot) {}
+
+  // Offset: the constant bytes added on the way; Exact: no variable offset.
+  void classify(const Value *V, Moves &M, int64_t Offset = 0, bool Exact = true, unsigned Depth = 0) {
+    if (Depth > 12 || !Seen.insert(V).second)
+      return;
+    if (IsSlot(V)) {
+      if (!Exact)
+        M.Other = true;
+      else if (Offset > 0)
+        M.Up = true;
+      else if (Offset < 0)
+        M.Down = true;
+      return;
+    }
+    if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+      APInt C(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+      bool Const = GEP->accumulateConstantOffset(DL, C);
+      return classify(GEP->getPointerOperand(), M, Offset + (Const ? C.getSExtValue() : 0), Exact && Const, Depth + 1);
+    }
+    if (auto *Phi = dyn_cast<PHINode>(V); Phi && L.contains(Phi)) {
+      for (const Value *In : Phi->incoming_values())
+        classify(In, M, Offset, Exact, Depth + 1);
+      return;
+    }
+    if (auto *Sel = dyn_cast<SelectInst>(V)) {
+      classify(Sel->getTrueValue(), M, Offset, Exact, Depth + 1);
+      classify(Sel->getFalseValue(), M, Offset, Exact, Depth + 1);
+      return;
+    }
+    auto *CB = dyn_cast<CallBase>(V);
+    const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (Callee && isAllocationOrThrow(*Callee) && L.contains(CB))
+      M.Fresh = true;
+    else
+      M.Other = true;
+  }
+};
+
+} // namespace
+
+const Instruction *growingContainer(Function &Opt, const TimedRegion &R) {
+  if (R.Pauses)
+    return nullptr; // resets its data with the timers stopped
+  DominatorTree DT(Opt);
+  LoopInfo LI(DT);
+  const DataLayout &DL = Opt.getDataLayout();
+  const Instruction *Grows = nullptr;
+  unsigned Stepping = 0; // slots that move by a constant
+  auto Judge = [&](const Moves &M, const Instruction *At) {
+    Stepping += M.steps();
+    if (M.grows() && !Grows)
+      Grows = At;
+  };
+  for (const Loop *L : LI) {
+    // Only the measurement loop (the one holding the body's code).
+    if (none_of(L->blocks(), [&](const BasicBlock *BB) {
+          return any_of(*BB, [&](const Instruction &I) {
+            return R.Positions.count(positionOf(I.getDebugLoc())) && !isStateMachinery(I);
+          });
+        }))
+      continue;
+    // A slot in a register: a header phi, written by what comes back from the latch.
+    for (const PHINode &Phi : L->getHeader()->phis()) {
+      if (!Phi.getType()->isPointerTy())
+        continue;
+      Moves M;
+      const Instruction *At = &Phi; // shown at the value written back, if it has a location
+      auto IsSlot = [&](const Value *V) { return V == &Phi; };
+      Growth G(*L, DL, IsSlot);
+      for (unsigned I = 0; I != Phi.getNumIncomingValues(); ++I)
+        if (L->contains(Phi.getIncomingBlock(I))) {
+          G.classify(Phi.getIncomingValue(I), M);
+          if (auto *In = dyn_cast<Instruction>(Phi.getIncomingValue(I)); In && In->getDebugLoc() && At == &Phi)
+            At = In;
+        }
+      Judge(M, At);
+    }
+    // A slot in memory: a field of an object that outlives the loop.
+    std::map<std::pair<const Value *, int64_t>, std::pair<Moves, const Instruction *>> Fields;
+    for (const BasicBlock *BB : L->blocks())
+      for (const Instruction &I : *BB) {
+        auto *SI = dyn_cast<StoreInst>(&I);
+        if (!SI || !SI->getValueOperand()->getType()->isPointerTy() || isStateMachinery(I))
+          continue;
+        auto Field = fieldOf(SI->getPointerOperand(), DL);
+        auto *Owner = dyn_cast<Instruction>(getUnderlyingObject(Field.first));
+        if (Owner && L->contains(Owner))
+          continue; // an object of this iteration
+        auto &[M, At] = Fields[Field];
+        At = At ? At : SI;
+        auto IsSlot = [&](const Value *V) {
+          auto *Ld = dyn_cast<LoadInst>(V);
+          return Ld && L->contains(Ld) && fieldOf(Ld->getPointerOperand(), DL) == Field;
+        };
+        Growth G(*L, DL, IsSlot);
+        G.classify(SI->getValueOperand(), M);
+      }
+    for (auto &[Field, Slot] : Fields)
+      Judge(Slot.first, Slot.second);
+  }
+  // Two slots moving (a queue's front and back): churn, or more than one container.
+  return Stepping == 1 ? Grows : nullptr;
+}
 
 SmallVector<CarriedWrite, 2> writesCarriedAcrossIterations(Function &Opt, const TimedRegion &R) {
   // Pausing the timers in the loop is how a benchmark restores its inputs.

@@ -14,13 +14,16 @@
 #include <string>
 
 #include "Protect.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugLoc.h"
 
 namespace llvm {
+class DICompileUnit;
 class Function;
 class Instruction;
+class Module;
 class LoopInfo;
 class MDNode;
 class LLVMContext;
@@ -36,6 +39,10 @@ bool drivesMeasurementLoop(const llvm::Instruction &I);
 /// A function that runs a measurement loop on a benchmark::State: a benchmark
 /// function, a helper taking the State& and more arguments, a lambda.
 bool holdsMeasurementLoop(const llvm::Function &F);
+
+/// A function with a parameter `State&` (a class named State, any library's)
+/// that is not one of the State's own members: a benchmark or its helper.
+bool takesState(const llvm::Function &F);
 
 /// Code of benchmark::State itself (its iterator, KeepRunning, range(),
 /// timers, counters), called or inlined: not the benchmark's work.
@@ -56,6 +63,8 @@ inline constexpr const char *SyntheticFile = "<steady-audit>";
 void giveLineTables(llvm::Function &F);
 /// Removes what giveLineTables gave F: its locations and its compile unit.
 void dropLineTables(llvm::Function &F);
+/// Removes the compile units Erase selects from llvm.dbg.cu (and the list once empty).
+void eraseCompileUnits(llvm::Module &M, llvm::function_ref<bool(const llvm::DICompileUnit &)> Erase);
 
 /// The timed region of a function, before inlining.
 struct TimedRegion {
@@ -116,5 +125,13 @@ struct CarriedWrite {
   const llvm::Instruction *At;
 };
 llvm::SmallVector<CarriedWrite, 2> writesCarriedAcrossIterations(llvm::Function &Opt, const TimedRegion &R);
+
+/// After optimization: a container the measurement loop makes longer every
+/// iteration and never empties (a vector push_back'ed in the loop): one
+/// pointer kept across iterations (a field in memory, or in a register) only
+/// ever moves forward or to a new allocation, and no other pointer of the
+/// loop moves (a queue's front and back both advancing is churn at constant
+/// size, not growth). Null if none.
+const llvm::Instruction *growingContainer(llvm::Function &Opt, const TimedRegion &R);
 
 } // namespace steady

@@ -117,6 +117,11 @@ std::string auditMessage(const Finding &Fd, Subject S, const std::string &Name) 
                     " gives the same result in every invocation and is hoisted out of the measurement loop, so it "
                     "runs once per batch instead of once per invocation; read its inputs through steady::opaque()";
   case Defect::Mutated:
+    if (Fd.Grows)
+      return Of + " makes " + Fd.What + " longer every " + (GB ? "iteration" : "invocation") +
+             " and never empties it: each one works on a bigger container (and reallocates it now and then), so "
+             "there is no steady state to measure; empty it in the loop or bound its size" +
+             (GB ? " (a reset under state.PauseTiming() / state.ResumeTiming())" : " (the reset facility)");
     return GB ? Of + " modifies " + Fd.What +
                     " which its measurement loop also reads: every iteration after the first measures another case "
                     "(an array already sorted, a container that keeps growing); restore it between iterations "
@@ -174,6 +179,10 @@ std::string findingMessage(const Finding &Fd, Subject S) {
                : " gives the same result in every invocation and is hoisted out of the measured loop: it runs once "
                  "per batch, not per invocation; read its inputs through steady::opaque()");
   case Defect::Mutated:
+    if (Fd.Grows)
+      return "it makes " + Fd.What + " longer every " + (GB ? "iteration" : "invocation") +
+             (At.empty() ? "" : " (" + At + ")") +
+             " and never empties it: no steady state; empty it in the loop or bound its size";
     return "it modifies " + Fd.What + ", which " + (GB ? "its loop" : "it") + " also reads" +
            (At.empty() ? "" : " (" + At + ")") +
            (GB ? ": every iteration after the first measures another case (an array already sorted); restore it "

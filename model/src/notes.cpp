@@ -201,7 +201,7 @@ std::string text(const Note &n) {
   case NoteKind::preempted:
     return fmt::format("{:.1f} % of batches preempted, re-run", 100 * n.value);
   case NoteKind::preempted_kept:
-    return fmt::format("{} preempted shot(s) kept", n.count);
+    return fmt::format("{} of {} shots preempted, kept (a single shot is not re-run)", n.count, n.of);
   case NoteKind::migrated:
     return "CPU migration seen";
   case NoteKind::counters_unscheduled:
@@ -282,12 +282,18 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
     notes.push_back(std::move(n));
   if (s.ci_over == CiOver::iterations)
     note(NoteKind::ci_over_iterations);
+  // A single shot is kept when preempted, never re-run (the next would not
+  // be cold): its row counts the shots kept instead of a share re-run.
+  const bool shots = run.config.mode == Mode::SingleShot || b.single_shot;
   if (s.bound_hit)
     note(NoteKind::untrustworthy).count = s.bound_hit;
-  else if (double share = preempted_share(s); share >= kBusyShare)
+  else if (double share = preempted_share(s); share >= kBusyShare && !shots)
     note(NoteKind::preempted).value = share;
-  if (run.config.mode == Mode::SingleShot && s.preempted_kept)
-    note(NoteKind::preempted_kept).count = s.preempted_kept;
+  if (shots && s.preempted_kept) {
+    Note &n = note(NoteKind::preempted_kept);
+    n.count = s.preempted_kept;
+    n.of = s.batches_run;
+  }
   if (s.migrated)
     note(NoteKind::migrated);
   if (s.unscheduled)

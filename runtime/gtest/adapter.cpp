@@ -264,6 +264,9 @@ void register_tests(const RunConfig *trials) {
     }
     b.create = &create_invocations;
     b.run = &run_invocations;
+    // run_invocations is every test's: the result's code fingerprint is of the
+    // functions the trial saw the test run, or there is none.
+    b.run_is_adapter = true;
     if (!c.type_param.empty())
       b.params.emplace_back("type", c.type_param);
     if (!c.value_param.empty())
@@ -279,6 +282,7 @@ void register_tests(const RunConfig *trials) {
     } else if (trials && std::regex_search(c.name, *selected)) {
       TrialRun t = try_test(c, trials->timeout, longest_run_seconds(*trials));
       b.trial = t.trial;
+      b.code = t.functions;
       // Longer than an iteration: each iteration would time one invocation
       // anyway. A test merely longer than a batch's target (1/1000 of an
       // iteration) keeps the average-time mode, one invocation per batch:

@@ -1,5 +1,7 @@
 #include "discovery.h"
 
+#include <cstdint>
+#include <cstring>
 #include <typeinfo>
 
 #include "access.h"
@@ -38,6 +40,32 @@ const char *factory_type_name(const TestCase &c) {
   const testing::internal::TestFactoryBase *f = c.info->*get(access::Factory{});
   return f ? typeid(*f).name() : "";
 }
+namespace {
+
+// The function a member function pointer calls on `self` (the Itanium C++
+// ABI: {ptr, adj}; a virtual one's ptr is 1 + its offset in the vtable).
+template <class C, class R> const void *callee(const C *self, R (C::*m)()) {
+  struct Rep {
+    std::uintptr_t ptr;
+    std::ptrdiff_t adj;
+  } r;
+  static_assert(sizeof r == sizeof m);
+  std::memcpy(&r, &m, sizeof r);
+  if (!(r.ptr & 1))
+    return reinterpret_cast<const void *>(r.ptr);
+  const char *object = reinterpret_cast<const char *>(self) + r.adj;
+  const char *vtable = *reinterpret_cast<const char *const *>(object);
+  return *reinterpret_cast<const void *const *>(vtable + r.ptr - 1);
+}
+
+} // namespace
+
+std::vector<const void *> test_functions(const TestCase &c, testing::Test *t) {
+  const testing::internal::TestFactoryBase *f = c.info->*get(access::Factory{});
+  return {callee(f, &testing::internal::TestFactoryBase::CreateTest), callee(t, get(access::TestBody{})),
+          callee(t, get(access::SetUp{})), callee(t, get(access::TearDown{}))};
+}
+
 void set_up(testing::Test *t) { (t->*get(access::SetUp{}))(); }
 void body(testing::Test *t) { (t->*get(access::TestBody{}))(); }
 void tear_down(testing::Test *t) { (t->*get(access::TearDown{}))(); }

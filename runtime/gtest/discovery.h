@@ -33,6 +33,10 @@ testing::Test *create(const TestCase &c);
 // The factory's dynamic type, as typeid names it (regression selection starts
 // a test's reach at its CreateTest: reach.h).
 const char *factory_type_name(const TestCase &c);
+// The functions one invocation of `c` runs, `t` being a fixture of it: its
+// factory's CreateTest (the fixture's constructor), then TestBody, SetUp and
+// TearDown as the fixture's vtable has them (its own or testing::Test's).
+std::vector<const void *> test_functions(const TestCase &c, testing::Test *t);
 void set_up(testing::Test *t);
 void body(testing::Test *t);
 void tear_down(testing::Test *t);

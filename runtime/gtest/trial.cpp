@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
@@ -18,9 +19,11 @@ namespace {
 
 int g_forks = 0; // fork() calls in this process since the trial began
 
-// What one child reports: "outcome\tbody_ns\tmessage". A first run longer
-// than `longest_ns` is not repeated: the test is too long to measure anyway.
-std::string run_twice(const TestCase &c, double longest_ns) {
+// What one child reports: "outcome\tbody_ns\tfunctions\tmessage", the
+// functions (test_functions) as comma-separated hex addresses, which are the
+// runner's too (a child of fork()). A first run longer than `longest_ns` is
+// not repeated: the test is too long to measure anyway.
+std::string run_twice(const TestCase &c, double longest_ns, std::string &functions) {
   pthread_atfork([] { ++g_forks; }, nullptr, nullptr);
   double fastest = 0;
   make_current(&c);
@@ -28,6 +31,9 @@ std::string run_twice(const TestCase &c, double longest_ns) {
   for (int k = 0; k < 2; ++k) {
     reported() = {};
     testing::Test *t = create(c);
+    if (k == 0)
+      for (const void *f : test_functions(c, t))
+        functions += fmt::format("{}{:x}", functions.empty() ? "" : ",", reinterpret_cast<std::uintptr_t>(f));
     set_up(t);
     double ns = 0;
     if (!reported().fatal && !reported().skipped) {
@@ -85,16 +91,16 @@ TrialRun try_test(const TestCase &c, double timeout_seconds, double longest_seco
       dup2(null, 2);
       close(null);
     }
-    std::string line;
+    std::string line, functions;
     try {
-      line = run_twice(c, longest_seconds * 1e9);
+      line = run_twice(c, longest_seconds * 1e9, functions);
     } catch (const std::exception &e) {
       line = fmt::format("{}\t0\tan exception escaped the test: {}", int(Trial::failed), e.what());
     } catch (...) {
       line = fmt::format("{}\t0\tan exception escaped the test", int(Trial::failed));
     }
     const std::size_t tab = line.find('\t', line.find('\t') + 1);
-    line = line.substr(0, tab + 1) + one_line(line.substr(tab + 1)) + "\n";
+    line = line.substr(0, tab + 1) + functions + "\t" + one_line(line.substr(tab + 1)) + "\n";
     if (write(fds[1], line.data(), line.size()) < 0)
       _exit(5);
     _exit(0);
@@ -136,8 +142,9 @@ TrialRun try_test(const TestCase &c, double timeout_seconds, double longest_seco
                                                timeout_seconds)};
     return out;
   }
-  const std::size_t t1 = got.find('\t'), t2 = t1 == std::string::npos ? t1 : got.find('\t', t1 + 1);
-  if (t2 == std::string::npos || got.back() != '\n') {
+  const std::size_t t1 = got.find('\t'), t2 = t1 == std::string::npos ? t1 : got.find('\t', t1 + 1),
+                    t3 = t2 == std::string::npos ? t2 : got.find('\t', t2 + 1);
+  if (t3 == std::string::npos || got.back() != '\n') {
     out.trial.outcome = Trial::crashed;
     out.trial.message = WIFSIGNALED(status)
                             ? fmt::format("killed by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)))
@@ -146,7 +153,12 @@ TrialRun try_test(const TestCase &c, double timeout_seconds, double longest_seco
   }
   out.trial.outcome = Trial::Outcome(std::stoi(got.substr(0, t1)));
   out.body_ns = std::stod(got.substr(t1 + 1, t2 - t1 - 1));
-  out.trial.message = got.substr(t2 + 1, got.size() - t2 - 2);
+  for (std::size_t at = t2 + 1; at < t3;) {
+    const std::size_t end = std::min(got.find(',', at), t3);
+    out.functions.push_back(reinterpret_cast<const void *>(std::stoull(got.substr(at, end - at), nullptr, 16)));
+    at = end + 1;
+  }
+  out.trial.message = got.substr(t3 + 1, got.size() - t3 - 2);
   return out;
 }
 

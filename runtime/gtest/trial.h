@@ -12,6 +12,9 @@ namespace steady::gtest {
 struct TrialRun {
   Trial trial;
   double body_ns = 0; // the faster of the two invocations' bodies
+  // What an invocation runs (test_functions): the code the result is
+  // fingerprinted by; empty when the child did not get as far as a fixture.
+  std::vector<const void *> functions;
 };
 
 // Runs `c` in a child (stdout and stderr to /dev/null), killed after

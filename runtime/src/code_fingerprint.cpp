@@ -231,13 +231,16 @@ class Fingerprinter {
 public:
   explicit Fingerprinter(const Image &img) : img_(img), cs_(Capstone::get()) {}
 
-  std::optional<CodeIdentity> run(std::uint64_t addr) {
-    const Symbol *fn = img_.symbol(addr);
-    if (!fn || !fn->function || !cs_.ok)
+  // Each function at `addrs` (link-time addresses) in turn, into one hash.
+  std::optional<CodeIdentity> run(const std::vector<std::uint64_t> &addrs) {
+    if (!cs_.ok)
       return std::nullopt;
     Hash h;
-    if (!function(*fn, 0, h))
-      return std::nullopt;
+    for (std::uint64_t addr : addrs) {
+      const Symbol *fn = img_.symbol(addr);
+      if (!fn || !fn->function || !function(*fn, 0, h))
+        return std::nullopt;
+    }
     return CodeIdentity{fmt::format("{:016x}", h.h), bytes_, functions_};
   }
 
@@ -359,14 +362,21 @@ private:
 
 } // namespace
 
-std::optional<CodeIdentity> code_fingerprint(const void *fn) {
+std::optional<CodeIdentity> code_fingerprint(const void *fn) { return code_fingerprint(std::vector<const void *>{fn}); }
+
+std::optional<CodeIdentity> code_fingerprint(const std::vector<const void *> &fns) {
 #if defined(__x86_64__)
-  std::optional<Image> img = Image::of(fn);
+  if (fns.empty())
+    return std::nullopt;
+  std::optional<Image> img = Image::of(fns[0]);
   if (!img)
     return std::nullopt;
-  return Fingerprinter(*img).run(reinterpret_cast<std::uintptr_t>(fn) - img->bias);
+  std::vector<std::uint64_t> addrs;
+  for (const void *fn : fns)
+    addrs.push_back(reinterpret_cast<std::uintptr_t>(fn) - img->bias);
+  return Fingerprinter(*img).run(addrs);
 #else
-  (void)fn;
+  (void)fns;
   return std::nullopt;
 #endif
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "steady/results.h"
 
@@ -18,5 +19,8 @@ namespace steady {
 // Nothing when the binary has no symbol for it, capstone (libcapstone.so.4,
 // loaded at run time) is missing, or the machine is not x86-64.
 std::optional<CodeIdentity> code_fingerprint(const void *fn);
+// Of several functions of one binary, hashed in order (a test's factory,
+// body, SetUp and TearDown); nothing when one is not found.
+std::optional<CodeIdentity> code_fingerprint(const std::vector<const void *> &fns);
 
 } // namespace steady

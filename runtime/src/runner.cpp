@@ -505,7 +505,10 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   if (b.trial.outcome != Trial::passed)
     result.stop = {policy_.name(), false, kNotMeasured, {}};
   result.compile_findings = compile_findings(b);
-  result.code = code_fingerprint(reinterpret_cast<const void *>(b.run));
+  if (!b.code.empty())
+    result.code = code_fingerprint(b.code);
+  else if (!b.run_is_adapter)
+    result.code = code_fingerprint(reinterpret_cast<const void *>(b.run));
   summarize_state_reports(result);
   flag_result(result, run_.timer);
   run_.load_end = read_machine_load();

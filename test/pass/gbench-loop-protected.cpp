@@ -27,10 +27,10 @@ static void BM_Naive(benchmark::State &state) {
 }
 BENCHMARK(BM_Naive);
 
-// FOUND: payload @_ZL8BM_NaiveRN9benchmark5StateE mark @{{.*}}steady_protected_E findings @{{.*}}steady_findings_E gbench
+// FOUND: payload @_ZL8BM_NaiveRN9benchmark5StateE mark @{{.*}}steady_gbench_mark_0_ findings @{{.*}}steady_gbench_findings_0_ gbench
 
 // CHECK-DAG: @steady.opaque = private global i32 1000
-// CHECK-DAG: @{{.*}}steady_gbench_0_17steady_protected_E = internal global i8 1
+// CHECK-DAG: @{{.*}}steady_gbench_mark_0_ = internal global i8 1
 // CHECK:       define internal void @_ZL8BM_NaiveRN9benchmark5StateE({{.*}} #[[ATTRS:[0-9]+]] align 64 {{.*}}!steady.timed
 // CHECK-NOT:     volatile
 // CHECK:       [[HEADER:[0-9]+]]:

@@ -171,7 +171,21 @@ TEST(Notes, KeptShotsOnlyInSingleShotMode) {
   b.summary.preempted_kept = 4;
   EXPECT_TRUE(notes_of(run, b).empty());
   run.config.mode = Mode::SingleShot;
-  EXPECT_EQ(texts(notes_of(run, b)), std::vector<std::string>{"4 preempted shot(s) kept"});
+  EXPECT_EQ(texts(notes_of(run, b)),
+            std::vector<std::string>{"4 of 1000 shots preempted, kept (a single shot is not re-run)"});
+}
+
+// steady gtest's long tests run single shot in a run of any mode: their
+// preempted shots are kept, so the row never says they were re-run.
+TEST(Notes, ALongTestsPreemptedShotsAreKeptNotReRun) {
+  RunResult run;
+  BenchmarkResult b = clean();
+  b.single_shot = true;
+  b.summary.batches_run = 12;
+  b.summary.preempted = b.summary.preempted_kept = 12;
+  EXPECT_EQ(texts(notes_of(run, b)),
+            (std::vector<std::string>{"single shot (one invocation is longer than an iteration)",
+                                      "12 of 12 shots preempted, kept (a single shot is not re-run)"}));
 }
 
 TEST(Notes, AnUnscheduledGroupSaysMoreThanMultiplexing) {

@@ -44,7 +44,7 @@ enum class NoteKind {
   not_steady,           // steady-state analysis: name = stability, count of `of` forks steady
   untrustworthy,        // count iterations without a batch free of preemption
   preempted,            // value = share of batches preempted (and re-run)
-  preempted_kept,       // single shot: count preempted shots kept
+  preempted_kept,       // single shot (the run's mode or a long test's): count preempted shots kept of `of`
   migrated,             // the thread changed CPU during an iteration
   counters_unscheduled, // a counter group never ran
   counters_multiplexed, // counters scaled by time enabled / running

@@ -71,6 +71,12 @@ struct Benchmark {
   } complexity{};
   // The registering adapter's own description of the benchmark.
   const void *context = nullptr;
+  // The functions whose machine code makes what it times, fingerprinted as the
+  // result's `code` (runtime/src/code_fingerprint.h); empty: `run`'s. An
+  // adapter whose `run` serves many benchmarks (steady gtest's runs every
+  // test) sets run_is_adapter: without `code`, the result has no fingerprint.
+  std::vector<const void *> code{};
+  bool run_is_adapter = false;
 };
 
 // Thrown by a benchmark that cannot run here (Google Benchmark's

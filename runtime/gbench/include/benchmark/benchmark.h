@@ -493,22 +493,23 @@ protected:
   static inline bool steady_protected_ = false;                                                                        \
   static inline const char *steady_findings_ = nullptr;
 
-// One registration of BENCHMARK, BENCHMARK_TEMPLATE or BENCHMARK_CAPTURE: a
-// class named after `id` whose run() does the rest (`steady_state` is the State).
+// One registration of BENCHMARK, BENCHMARK_TEMPLATE or BENCHMARK_CAPTURE:
+// static variables named after `id` (the mark, the findings, the family) and
+// an annotated lambda whose body does the rest (`steady_state` is the State).
+// Only variables and a lambda, no class: Google Benchmark allows these macros
+// inside a function body, where a class could have no static members.
 #define BENCHMARK_STEADY_FUNCTION(id, name, ...) BENCHMARK_STEADY_FUNCTION2(id, name, __VA_ARGS__)
 #define BENCHMARK_STEADY_FUNCTION2(id, name, ...)                                                                      \
-  namespace {                                                                                                          \
-  struct BENCHMARK_PRIVATE_CONCAT(steady_gbench_, id, _) {                                                             \
-    BENCHMARK_STEADY_MARKS                                                                                             \
-    BENCHMARK_STEADY_ATTR(&steady_protected_, &steady_findings_)                                                       \
-    static void run(::benchmark::State &steady_state) { __VA_ARGS__; }                                                 \
-  };                                                                                                                   \
-  }                                                                                                                    \
+  static bool BENCHMARK_PRIVATE_CONCAT(steady_gbench_mark_, id, _) = false;                                            \
+  static const char *BENCHMARK_PRIVATE_CONCAT(steady_gbench_findings_, id, _) = nullptr;                               \
   static ::benchmark::internal::Benchmark *BENCHMARK_PRIVATE_CONCAT(benchmark_uniq_, id, _) BENCHMARK_UNUSED =         \
       (::benchmark::internal::RegisterBenchmarkInternal(                                                               \
-          new ::benchmark::internal::FunctionBenchmark(name, &BENCHMARK_PRIVATE_CONCAT(steady_gbench_, id, _)::run),   \
-          &BENCHMARK_PRIVATE_CONCAT(steady_gbench_, id, _)::steady_protected_,                                         \
-          &BENCHMARK_PRIVATE_CONCAT(steady_gbench_, id, _)::steady_findings_))
+          new ::benchmark::internal::FunctionBenchmark(                                                                \
+              name, [](::benchmark::State &steady_state) BENCHMARK_STEADY_ATTR(                                        \
+                        &BENCHMARK_PRIVATE_CONCAT(steady_gbench_mark_, id, _),                                         \
+                        &BENCHMARK_PRIVATE_CONCAT(steady_gbench_findings_, id, _)) { __VA_ARGS__; }),                  \
+          &BENCHMARK_PRIVATE_CONCAT(steady_gbench_mark_, id, _),                                                       \
+          &BENCHMARK_PRIVATE_CONCAT(steady_gbench_findings_, id, _)))
 
 #define BENCHMARK(...) BENCHMARK_STEADY_FUNCTION(BENCHMARK_PRIVATE_UNIQUE_ID, #__VA_ARGS__, __VA_ARGS__(steady_state))
 #define BENCHMARK_WITH_ARG(n, a) BENCHMARK(n)->Arg((a))

@@ -126,7 +126,6 @@ void summarize_simulated(const std::vector<ForkResult> &forks, Summary &s) {
   for (const ForkResult &f : forks) {
     if (!f.measured())
       continue;
-    double fork_instructions = 0, fork_ops = 0;
     for (const Iteration &it : f.iterations) {
       if (it.warmup || it.batches.empty())
         continue;
@@ -134,11 +133,9 @@ void summarize_simulated(const std::vector<ForkResult> &forks, Summary &s) {
         return;
       accumulate(sum, *it.simulated, double(it.ops));
       ops += double(it.ops);
-      fork_instructions += it.simulated->instructions * double(it.ops);
-      fork_ops += double(it.ops);
     }
-    if (fork_ops > 0)
-      fork_means.push_back(fork_instructions / fork_ops);
+    if (const stats::ForkSamples fork = stop_samples(f); !fork.empty())
+      fork_means.push_back(stats::fork_mean(fork)); // instructions per op: every iteration is simulated
   }
   if (ops == 0)
     return;
@@ -181,13 +178,10 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
       continue;
     }
     stats::ForkSamples fork;
-    double fork_ticks = 0, fork_ops = 0;
     for (const Iteration &it : f.iterations) {
       if (it.warmup || it.batches.empty())
         continue;
       fork.push_back(weighted_samples(it));
-      fork_ticks += it.ticks;
-      fork_ops += double(it.ops);
       ++s.iterations;
       ticks += it.ticks;
       ops += double(it.ops);
@@ -203,9 +197,9 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
         s.counters_per_op[c] += it.counters_per_op[c] * double(it.ops);
     }
     if (!fork.empty()) {
+      fork_means.push_back(stats::fork_mean(fork)); // what the precision stop judged (ForkLoop)
       samples.push_back(std::move(fork));
       node_of.push_back(f.slurm ? f.slurm->node : "");
-      fork_means.push_back(fork_ticks / fork_ops);
       ++s.forks_used;
     }
   }

@@ -510,7 +510,7 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   else if (!b.run_is_adapter)
     result.code = code_fingerprint(reinterpret_cast<const void *>(b.run));
   summarize_state_reports(result);
-  flag_result(result, run_.timer);
+  flag_result(result, run_.timer, b.self_timed);
   run_.load_end = read_machine_load();
   save(false); // after every benchmark: a killed run still leaves a complete file
   // The row, as soon as it is known, flushed also into a pipe.

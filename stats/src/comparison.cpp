@@ -266,7 +266,8 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     r.verdict = Verdict::same;
   } else {
     r.verdict = Verdict::undecided;
-    r.power = power(ri, spread, have, o);
+    if (o.power)
+      r.power = power(ri, spread, have, o);
   }
   r.base_forks_disagree = a.forks_disagree;
   r.next_forks_disagree = b.forks_disagree;

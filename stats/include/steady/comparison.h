@@ -41,6 +41,9 @@ template <class Rng> Series subsample(const Series &s, int forks, int iterations
 
 struct ComparisonOptions {
   double alpha = 0.01, equivalence = 0.01; // fractions
+  // An undecided verdict's power numbers (the noncentral t, about 10 ms a
+  // comparison); false where only the verdict is wanted (simulations of it).
+  bool power = true;
   // Both series are the two sides of one steady ab run: the interval is over
   // the rounds' paired log ratios (paired_log_ratio_interval) when at least 2
   // rounds have one fork on each side.

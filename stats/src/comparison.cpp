@@ -11,6 +11,8 @@
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
+#include "steady/exact_counts.h"
+
 namespace steady::stats {
 
 template <class Rng> Series subsample(const Series &s, int forks, int iterations, Rng &rng) {
@@ -231,10 +233,14 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     r.verdict = Verdict::undecided;
     return r;
   }
+  // Instruction counts: the interval is widened by the A/A margin (exact_counts.h).
+  r.count_margin = count_margin(a, b);
+  r.exact = r.count_margin && exact_counts(a, b);
   // Paired by round when both sides are one ab run's: the load's drift
   // between rounds, most of the fork-to-fork spread on a busy machine, cancels.
+  // Exact counts have no drift to cancel: their interval is the margin's.
   const std::vector<std::pair<std::size_t, std::size_t>> pairs =
-      o.pair_rounds ? round_pairs(a, b) : std::vector<std::pair<std::size_t, std::size_t>>{};
+      o.pair_rounds && !r.exact ? round_pairs(a, b) : std::vector<std::pair<std::size_t, std::size_t>>{};
   RatioInterval ri;
   Spread spread;
   int have = int(std::min(fa.size(), fb.size()));
@@ -253,6 +259,8 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   }
   r.ratio = ri.ratio;
   r.ratio_df = ri.df;
+  if (r.count_margin)
+    r.ratio = count_interval(r.ratio, mean(fa), mean(fb), *r.count_margin, r.exact);
   const Interval ca = t_interval(fa, 1 - o.alpha), cb = t_interval(fb, 1 - o.alpha);
   r.overlap = ca.low <= cb.high && cb.low <= ca.high;
   r.welch_p = welch_t_test(fa, fb).p_value;
@@ -266,7 +274,7 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     r.verdict = Verdict::same;
   } else {
     r.verdict = Verdict::undecided;
-    if (o.power)
+    if (o.power && !r.exact) // more forks of exact counts repeat them
       r.power = power(ri, spread, have, o);
   }
   r.base_forks_disagree = a.forks_disagree;

@@ -59,6 +59,18 @@ TEST(BatchSizing, OverheadBoundsSmallTimers) {
   EXPECT_DOUBLE_EQ(target_batch_ticks(cfg, t), 50000);
 }
 
+TEST(BatchSizing, SetupIsATenthOfTheBatch) {
+  // 50 ticks of set-up: a loop of 450 makes it 10 % of the batch's 500.
+  EXPECT_DOUBLE_EQ(setup_batch_ticks(100, 50, 1e6), 450);
+  // Cheaper set-up: the target decides.
+  EXPECT_DOUBLE_EQ(setup_batch_ticks(100, 5, 1e6), 100);
+}
+
+TEST(BatchSizing, SetupNeverMakesTheLoopLongerThanAnIteration) {
+  // 20 ms of set-up at 1 tick/ns would want a 180 ms loop: one iteration (2 ms) is enough.
+  EXPECT_DOUBLE_EQ(setup_batch_ticks(2000, 20e6, 2e6), 2e6);
+}
+
 TEST(BatchThinning, KeepsTotalWeightAndWeightedMean) {
   std::vector<BatchSample> s = {{10, 1}, {20, 3}, {30, 2}, {40, 2}, {50, 1}};
   double ops = 9, mean = (10 * 1 + 20 * 3 + 30 * 2 + 40 * 2 + 50 * 1) / ops;

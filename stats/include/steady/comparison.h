@@ -81,8 +81,18 @@ struct Comparison {
   bool base_measures_nothing = false, next_measures_nothing = false;
   // A version's forks disagree: slower or faster was withheld (undecided, no power numbers).
   bool base_forks_disagree = false, next_forks_disagree = false;
+  // Instruction counts (steady/exact_counts.h): the A/A margin in
+  // instructions per op the interval is widened by; exact: every fork of each
+  // version counted the same (the interval is the difference +- the margin,
+  // and more forks change nothing).
+  std::optional<double> count_margin;
+  bool exact = false;
   bool decided() const { return verdict != Verdict::undecided; }
 };
+
+// Which interval `ratio` is: "exact" (exact counts: the difference +- the
+// count margin), "paired" (over ab rounds) or "welch" (over all fork means).
+inline const char *interval_kind(const Comparison &c) { return c.exact ? "exact" : c.pairs > 0 ? "paired" : "welch"; }
 
 // Each fork's mean of its iteration means: the unit the comparison treats as
 // independent (iterations of one fork share its layout, frequency and

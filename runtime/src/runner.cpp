@@ -210,7 +210,7 @@ void warn_unprotected(const std::vector<std::size_t> &selected) {
   if (self_timed)
     std::fprintf(stderr,
                  "note: %d Google Benchmark benchmark(s) not protected by the steady plugin (compiled without it, "
-                 "or registered at run time by RegisterBenchmark): their dead results and constant inputs are as "
+                 "or given to RegisterBenchmark as a std::function): their dead results and constant inputs are as "
                  "Google Benchmark leaves them (DoNotOptimize as written)\n",
                  self_timed);
 }
@@ -510,7 +510,7 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   else if (!b.run_is_adapter)
     result.code = code_fingerprint(reinterpret_cast<const void *>(b.run));
   summarize_state_reports(result);
-  flag_result(result, run_.timer);
+  flag_result(result, run_.timer, b.self_timed);
   run_.load_end = read_machine_load();
   save(false); // after every benchmark: a killed run still leaves a complete file
   // The row, as soon as it is known, flushed also into a pipe.

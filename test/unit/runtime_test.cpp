@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "flags.h"
 #include "measure.h"
 #include "outputs.h"
 #include "steady/results_json.h"
@@ -56,6 +57,18 @@ TEST(BatchSizing, OverheadBoundsSmallTimers) {
   t.resolution_ticks = 1;
   t.overhead_ticks = 500;
   EXPECT_DOUBLE_EQ(target_batch_ticks(cfg, t), 50000);
+}
+
+TEST(BatchSizing, SetupIsATenthOfTheBatch) {
+  // 50 ticks of set-up: a loop of 450 makes it 10 % of the batch's 500.
+  EXPECT_DOUBLE_EQ(setup_batch_ticks(100, 50, 1e6), 450);
+  // Cheaper set-up: the target decides.
+  EXPECT_DOUBLE_EQ(setup_batch_ticks(100, 5, 1e6), 100);
+}
+
+TEST(BatchSizing, SetupNeverMakesTheLoopLongerThanAnIteration) {
+  // 20 ms of set-up at 1 tick/ns would want a 180 ms loop: one iteration (2 ms) is enough.
+  EXPECT_DOUBLE_EQ(setup_batch_ticks(2000, 20e6, 2e6), 2e6);
 }
 
 TEST(BatchThinning, KeepsTotalWeightAndWeightedMean) {
@@ -293,6 +306,34 @@ TEST(Calibration, MeasuredTimerIsSane) {
   EXPECT_GT(t.resolution_ticks, 0);
   EXPECT_GE(t.overhead_ticks, 0);
   EXPECT_GE(t.loop_ticks_per_op, 0);
+}
+
+// A payload whose work the plugin saw deleted measures nothing even when its
+// timing sits above the empty-loop threshold (issue 30: 0.56 ns with a
+// compile note, no flag); a Google Benchmark loop with one folded value next
+// to other work does not.
+TEST(Flags, WorkGoneAtCompileTimeMeasuresNothingWhateverTheTiming) {
+  TimerInfo t;
+  t.ticks_per_ns = 2.5;
+  t.loop_ticks_per_op = 0.3;
+  BenchmarkResult r;
+  r.summary.iterations = 10;
+  r.summary.ns_per_op = r.summary.ci_low = r.summary.ci_high = 0.56; // 1.4 ticks: above 0.3 + 0.5
+  flag_result(r, t);
+  EXPECT_TRUE(r.flags.empty());
+  for (const char *kind : {"deleted", "folded"}) {
+    BenchmarkResult gone = r;
+    gone.compile_findings = {{kind, "its work is deleted by the optimizer"}};
+    flag_result(gone, t);
+    EXPECT_EQ(gone.flags, std::vector<std::string>{"measures-nothing"}) << kind;
+  }
+  BenchmarkResult gb = r;
+  gb.compile_findings = {{"folded", "a result its loop consumes is a compile-time constant"}};
+  flag_result(gb, t, /*self_timed=*/true);
+  EXPECT_TRUE(gb.flags.empty());
+  gb.compile_findings = {{"deleted", "its loop's work is deleted by the optimizer"}};
+  flag_result(gb, t, /*self_timed=*/true);
+  EXPECT_EQ(gb.flags, std::vector<std::string>{"measures-nothing"});
 }
 
 TEST(Counters, RdpmcValuesAreSignExtendedFromTheirWidth) {

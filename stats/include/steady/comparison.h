@@ -69,6 +69,12 @@ struct Comparison {
   bool base_measures_nothing = false, next_measures_nothing = false;
   // A version's forks disagree: slower or faster was withheld (undecided, no power numbers).
   bool base_forks_disagree = false, next_forks_disagree = false;
+  // Instruction counts (steady/exact_counts.h): the A/A margin in
+  // instructions per op the interval is widened by; exact: every fork of each
+  // version counted the same (the interval is the difference +- the margin,
+  // and more forks change nothing).
+  std::optional<double> count_margin;
+  bool exact = false;
   bool decided() const { return verdict != Verdict::undecided; }
 };
 

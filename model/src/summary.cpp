@@ -167,7 +167,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
   std::vector<stats::ForkSamples> samples;
   std::vector<std::string> node_of; // per fork in samples: its Slurm node, "" when not run by steady slurm
   std::vector<double> fork_means;   // per fork in samples: ticks per op
-  double ticks = 0, ops = 0;
+  double ops = 0;
   for (const ForkResult &f : forks) {
     if (f.warmup)
       continue;
@@ -183,7 +183,6 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
         continue;
       fork.push_back(weighted_samples(it));
       ++s.iterations;
-      ticks += it.ticks;
       ops += double(it.ops);
       s.migrated |= it.migrated;
       s.multiplexed |= it.multiplexed;
@@ -207,7 +206,10 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
     return s;
   s.ci_over = samples.size() >= 2 ? CiOver::forks : CiOver::iterations;
   const stats::Interval ci = interval(samples, fork_means, node_of, s, seed);
-  s.ticks_per_op = ticks / ops;
+  // The row's number is its interval's centre (the mean of the fork means),
+  // not the pooled ticks / ops: forks that disagree would otherwise print a
+  // mean weighted towards the fast forks (they run more ops in the same time).
+  s.ticks_per_op = ci.estimate;
   s.ns_per_op = s.ticks_per_op / ticks_per_ns;
   s.ci_low = ci.low / ticks_per_ns;
   s.ci_high = ci.high / ticks_per_ns;

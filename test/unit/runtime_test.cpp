@@ -124,6 +124,20 @@ TEST(Summary, StudentIntervalOverForkMeans) {
   EXPECT_DOUBLE_EQ(s.ticks_per_op, 22);
 }
 
+TEST(Summary, PrintsTheCentreOfItsIntervalWhenForksRanDifferentOps) {
+  // Fork means 100, 110, 120 ns; the fast fork ran three times the ops (as it
+  // does in the same time). Pooled ticks / ops would say 53000 / 500 = 106 ns,
+  // outside the middle of the interval over fork means; the row says 110.
+  ForkResult fast = fork_with({100});
+  fast.iterations[0].ops = 300;
+  fast.iterations[0].ticks = 100 * 300 * 2;
+  fast.iterations[0].batches = {{200, 300}};
+  Summary s = summarize({fast, fork_with({110}), fork_with({120})}, 0, 2.0, 1);
+  EXPECT_DOUBLE_EQ(s.ns_per_op, 110);
+  EXPECT_DOUBLE_EQ(s.ticks_per_op, 220);
+  EXPECT_NEAR((s.ci_low + s.ci_high) / 2, 110, 1e-9);
+}
+
 TEST(Summary, TwoForksGiveAWideIntervalNotTheirTwoMeans) {
   // Fork means 1 and 3: se 1, t(0.995, 1 df) = 63.656741; the lower end
   // stops at 0 (a bootstrap over the two forks would say [1, 3]). R 4.2:

@@ -36,9 +36,9 @@ TEST(LongRun, AStaticConfigurationBoundsWarmupsByItsOwn) {
 }
 
 TEST(LongRun, MeasuredRunsFitHalfTheForkTimeout) {
-  RunConfig cfg; // --timeout 120: a fork of a long test plans at most 60 s
+  RunConfig cfg;                               // --timeout 120: a fork of a long test plans at most 60 s
   EXPECT_EQ(plan_long_run(10.0, cfg).runs, 5); // 1 warmup + 6 runs would take 70 s
-  LongRunPlan p = plan_long_run(20.0, cfg); // 1 warmup + 2 runs = 60 s
+  LongRunPlan p = plan_long_run(20.0, cfg);    // 1 warmup + 2 runs = 60 s
   EXPECT_EQ(p.kind, LongRunPlan::single_shot);
   EXPECT_EQ(p.warmups, 1);
   EXPECT_EQ(p.runs, 2);

@@ -231,7 +231,11 @@ bool same_benchmark(const std::string &a, const std::string &b) {
 }
 
 Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
-  return {name, stats::compare(a, b, o), std::nullopt, a.instructions, std::nullopt};
+  Row r;
+  r.name = name;
+  r.result = stats::compare(a, b, o);
+  r.instructions = a.instructions;
+  return r;
 }
 
 json power_json(const stats::Power &p) { return {{"detectable", p.detectable}, {"more_forks", p.more_forks}}; }

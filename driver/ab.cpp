@@ -102,6 +102,7 @@ int Ab::run() {
   }
   tmp_ = std::filesystem::absolute(pattern).lexically_normal().string();
   slurm_name_ = "steady-ab-" + std::to_string(getpid());
+  run_id_ = fmt::format("{}-{}", getpid(), std::chrono::system_clock::now().time_since_epoch().count());
   struct Cleanup { // also what an interrupted runner left in it
     std::string d;
     ~Cleanup() {
@@ -121,6 +122,9 @@ int Ab::run() {
   CompareOptions per_look = c_;
   per_look.alpha = c_.alpha / double(looks.size());
   per_look.looks = int(looks.size());
+  // A benchmark's A and B fork of a round run one right after the other: the
+  // interval is over the rounds' paired ratios (docs/compare-and-ab.md).
+  per_look.pair_rounds = true;
 
   const Clock::time_point start = Clock::now();
   // After a round, so that an interrupted run keeps its data; but the files

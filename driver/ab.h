@@ -77,6 +77,7 @@ private:
   std::string timer_source_;
   int sequence_ = 0;
   std::string slurm_name_; // the Slurm jobs' name (--slurm)
+  std::string run_id_;     // this run in both side files (AbRun::run)
   // A runner under --instrument=valgrind succeeded: the others need not
   // check valgrind again (its probe costs a valgrind start-up per fork).
   bool valgrind_checked_[2] = {false, false}; // per side: it checks that binary

@@ -28,7 +28,7 @@ RunResult Ab::side_results(int side) const {
   run.partial = g_signal != 0;
   if (ticks_per_ns_ > 0)
     run.timer.ticks_per_ns = ticks_per_ns_;
-  run.ab = AbRun{kSide[side], o_.bin[side], o_.bin[1 - side], o_.seed};
+  run.ab = AbRun{kSide[side], o_.bin[side], o_.bin[1 - side], o_.seed, run_id_};
   for (const Bench &b : benches_) {
     if (!b.identified)
       continue;

@@ -165,7 +165,7 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
   return 0;
 }
 
-int run(const CompareOptions &o, const Trials &t, const std::string &base, const std::string &next) {
+int run(CompareOptions o, const Trials &t, const std::string &base, const std::string &next) {
   ComparedSide sa_side, sb_side;
   try {
     sa_side = load_side(base);
@@ -178,6 +178,8 @@ int run(const CompareOptions &o, const Trials &t, const std::string &base, const
     const std::map<std::string, Series> &a = sa_side.series, &b = sb_side.series;
     if (t.trials > 0)
       return run_trials(o, t, a, b);
+    // steady ab's two side files: its forks pair by round, as ab compared them.
+    o.pair_rounds = sides_of_one_ab_run(sa_side, sb_side);
     std::vector<Row> rows;
     for (const auto &[name, sa] : a) {
       auto it = b.find(name);

@@ -139,6 +139,13 @@ std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::o
   return a->fingerprint == b->fingerprint;
 }
 
+bool sides_of_one_ab_run(const ComparedSide &a, const ComparedSide &b) {
+  if (!a.run || !b.run || !a.run->ab || !b.run->ab)
+    return false;
+  const AbRun &x = *a.run->ab, &y = *b.run->ab;
+  return !x.run.empty() && x.run == y.run && x.side != y.side;
+}
+
 std::optional<CodeIdentity> code_of(const ComparedSide &side, const std::string &name) {
   if (side.run)
     for (const BenchmarkResult &b : side.run->benchmarks)
@@ -238,7 +245,11 @@ bool same_benchmark(const std::string &a, const std::string &b) {
 }
 
 Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
-  return {name, stats::compare(a, b, o), std::nullopt, a.instructions, std::nullopt};
+  Row r;
+  r.name = name;
+  r.result = stats::compare(a, b, o);
+  r.instructions = a.instructions;
+  return r;
 }
 
 json power_json(const stats::Power &p) { return {{"detectable", p.detectable}, {"more_forks", p.more_forks}}; }
@@ -300,6 +311,9 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
               {"metric", row.instructions ? "instructions" : "time"}};
     if (row.forks)
       j["forks"] = {row.forks->first, row.forks->second};
+    j["interval"] = stats::interval_kind(r);
+    if (r.pairs > 0)
+      j["pairs"] = r.pairs;
     if (r.power)
       j["power"] = power_json(*r.power);
     if (r.count_margin) {
@@ -320,6 +334,16 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       fmt::print(stderr, "{}: {} is slower by more than {:.1f} % ({} % CI of new/base [{:.4f}, {:.4f}])\n", tool,
                  row.name, 100 * o.fail_on_slowdown, level, r.ratio.low, r.ratio.high);
     }
+  }
+  // Which interval the CI column holds when it is not Welch's.
+  const auto paired = std::count_if(rows.begin(), rows.end(), [](const Row &r) { return r.result.pairs > 0; });
+  if (paired > 0) {
+    const std::string line = fmt::format(
+        "CI paired by round{}: over each steady ab round's new/base ratio of the two forks it ran back to back, so "
+        "that the machine's drift between rounds cancels\n",
+        paired == long(rows.size()) ? "" : fmt::format(" in {} of {} rows", paired, rows.size()));
+    fmt::print("{}", line);
+    md += "\n" + line;
   }
   // The root causes under the table: what explains each slower or faster row.
   std::string causes;

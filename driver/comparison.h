@@ -43,6 +43,10 @@ struct ComparedSide {
 // once, labelled by its path. Throws std::runtime_error naming the file.
 ComparedSide load_side(const std::string &path);
 
+// Whether the two files are the A and B side files of one steady ab run
+// (--json-a/--json-b): then their forks pair by round.
+bool sides_of_one_ab_run(const ComparedSide &a, const ComparedSide &b);
+
 // Whether A and B timed the same machine code: nothing unless both carry a
 // fingerprint. Said next to the verdict, never used to reach it.
 std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::optional<CodeIdentity> &b);

@@ -361,6 +361,7 @@ json comparison_data(const std::vector<Row> &rows, const CompareOptions &o, cons
         {"name", r.name},
         {"verdict", to_string(c.verdict)},
         {"ratio", {number_or_null(c.ratio.estimate), number_or_null(c.ratio.low), number_or_null(c.ratio.high)}},
+        {"interval", stats::interval_kind(c)},
         {"welch_p", number_or_null(c.welch_p)},
         {"mwu_p", number_or_null(c.mwu_p)},
         {"cliffs_delta", number_or_null(c.cliffs_delta)},

@@ -117,16 +117,19 @@ TEST(CompareDecision, NoisyDataIsUndecidedWithItsPowerNumbers) {
   // promised more than it found (issue 26).
   EXPECT_NEAR(c.power->detectable, 0.7549376, 0.001);
   // More forks: the smallest n a side (now 2) where (t_{0.995, df} + t_{0.9,
-  // df}) sqrt(2 * 0.0008 / n) <= log 1.01, df = 2 (n - 1) with equal spreads.
+  // df}) sqrt(2 * 0.0008 / ln 2 / n) <= log 1.01, df = 2 (n - 1) with equal
+  // spreads; 0.0008 / ln 2 is the spread's median-unbiased estimate, 0.0008
+  // df / qchisq(0.5, df) at today's df = 2, where qchisq(0.5, 2) = 2 ln 2.
   auto decides = [](int n) {
     boost::math::students_t t(2.0 * (n - 1));
-    return (boost::math::quantile(t, 0.995) + boost::math::quantile(t, 0.9)) * std::sqrt(2 * 0.0008 / n) <=
+    return (boost::math::quantile(t, 0.995) + boost::math::quantile(t, 0.9)) *
+               std::sqrt(2 * 0.0008 / std::log(2.0) / n) <=
            std::log(1.01);
   };
   const int n = 2 + c.power->more_forks;
   EXPECT_TRUE(decides(n));
   EXPECT_FALSE(decides(n - 1));
-  EXPECT_GT(n, 200); // (2.58 + 1.28)^2 * 0.0016 / 0.00995^2 ~ 241: not the 1 or 2 more the old note said
+  EXPECT_GT(n, 300); // (2.58 + 1.28)^2 * 0.0016 / ln 2 / 0.00995^2 ~ 348: not the 1 or 2 more the old note said
 }
 
 // One fork a side shows no fork-to-fork spread: no interval, no verdict (the
@@ -157,6 +160,26 @@ TEST(SameCode, OnlyWhenBothVersionsCarryAFingerprint) {
   EXPECT_EQ(driver::same_code(a, b), false);
   EXPECT_EQ(driver::same_code(a, std::nullopt), std::nullopt);
   EXPECT_EQ(driver::same_code(std::nullopt, std::nullopt), std::nullopt);
+}
+
+// steady compare pairs forks by round only for the A and B side files of
+// one steady ab run: the same run id, both sides; files without one (written
+// before it was) or of two runs are not paired.
+TEST(SidesOfOneAbRun, SameRunIdOnBothSides) {
+  auto side = [](const char *which, const char *run) {
+    driver::ComparedSide s;
+    s.run = RunResult{};
+    s.run->ab = AbRun{which, "./a", "./b", 1, run};
+    return s;
+  };
+  EXPECT_TRUE(driver::sides_of_one_ab_run(side("A", "7-1"), side("B", "7-1")));
+  EXPECT_FALSE(driver::sides_of_one_ab_run(side("A", "7-1"), side("B", "8-1")));
+  EXPECT_FALSE(driver::sides_of_one_ab_run(side("A", "7-1"), side("A", "7-1")));
+  EXPECT_FALSE(driver::sides_of_one_ab_run(side("A", ""), side("B", "")));
+  driver::ComparedSide plain;
+  plain.run = RunResult{};
+  EXPECT_FALSE(driver::sides_of_one_ab_run(side("A", "7-1"), plain));
+  EXPECT_FALSE(driver::sides_of_one_ab_run(driver::ComparedSide{}, side("B", "7-1")));
 }
 
 TEST(CompareGate, FractionsAndPercentages) {

@@ -96,5 +96,32 @@ TEST(ExactCounts, ForksThatDifferWidenTheirTInterval) {
   EXPECT_FALSE(count_margin(counts({{1, 2}}), exact)); // one fork
 }
 
+// From steady ab (forks in rounds, the interval paired by round): exact counts
+// keep the difference +- the margin (pairing has no drift to cancel there);
+// counts whose forks differ are paired, then widened by the margin.
+TEST(ExactCounts, AbRoundsKeepTheExactRuleAndPairTheRest) {
+  Series a = counts({{300, 301}, {300, 301}, {300, 301}}), b = counts({{302, 303}, {302, 303}, {302, 303}});
+  a.fork_rounds = b.fork_rounds = {1, 2, 3};
+  ComparisonOptions o;
+  o.pair_rounds = true;
+  const Comparison c = compare(a, b, o);
+  ASSERT_TRUE(c.exact);
+  EXPECT_EQ(c.pairs, 0);
+  EXPECT_STREQ(interval_kind(c), "exact");
+  EXPECT_DOUBLE_EQ(c.ratio.low, (302.5 - 1) / 300.5);
+  EXPECT_EQ(c.verdict, Verdict::slower);
+  Series d = counts({{300, 301}, {310, 311}, {305, 306}}), e = counts({{302, 303}, {312, 313}, {306, 308}});
+  d.fork_rounds = e.fork_rounds = {1, 2, 3};
+  const Comparison p = compare(d, e, o);
+  ASSERT_FALSE(p.exact);
+  EXPECT_EQ(p.pairs, 3);
+  EXPECT_STREQ(interval_kind(p), "paired");
+  std::vector<double> da = fork_means(d), db = fork_means(e);
+  const Interval paired = paired_log_ratio_interval(da, db, o.alpha).ratio;
+  EXPECT_NEAR(p.ratio.low, paired.low - 2 / mean(da), 1e-12);
+  EXPECT_NEAR(p.ratio.high, paired.high + 2 / mean(da), 1e-12);
+  EXPECT_STREQ(interval_kind(compare(d, e, {})), "welch");
+}
+
 } // namespace
 } // namespace steady::stats

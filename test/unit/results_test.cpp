@@ -29,7 +29,7 @@ RunResult full_run() {
   run.timer.source = "cpuid-0x15";
   run.counter_names = {"task-clock"};
   run.counters_unavailable = {{"cycles", "no PMU"}};
-  run.ab = AbRun{"A", "./old", "./new", 7};
+  run.ab = AbRun{"A", "./old", "./new", 7, "4242-1764000000"};
   BenchmarkResult b;
   b.name = "sort/n=8";
   b.params = {{"n", "8"}};
@@ -68,6 +68,7 @@ TEST(ResultsReader, ReadingBackAndWritingAgainLosesNothing) {
   EXPECT_EQ(back.config.mode, Mode::Sample);
   EXPECT_EQ(back.benchmarks[0].code->fingerprint, "61999ec869cb2655");
   EXPECT_EQ(back.config.layout, "random");
+  EXPECT_EQ(back.ab->run, "4242-1764000000"); // pairs the side files of one steady ab run
   EXPECT_EQ(back.benchmarks[0].forks[0].layout, (ForkLayout{48, 1024, 528}));
   ResultsWriter().write(back, b);
   std::ifstream fa(a), fb(b);

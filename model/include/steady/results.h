@@ -388,6 +388,9 @@ struct FamilyComplexity {
 struct AbRun {
   std::string side, binary, other;
   std::uint64_t seed = 0;
+  // The same in both side files of one run and in no other run's ("" in
+  // files before it was): steady compare pairs their forks by round then.
+  std::string run;
 };
 
 struct RunResult {

@@ -4,8 +4,10 @@
 // rendering and gating are the driver's.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "steady/stats.h"
@@ -42,6 +44,10 @@ struct ComparisonOptions {
   // An undecided verdict's power numbers (the noncentral t, about 10 ms a
   // comparison); false where only the verdict is wanted (simulations of it).
   bool power = true;
+  // Both series are the two sides of one steady ab run: the interval is over
+  // the rounds' paired log ratios (paired_log_ratio_interval) when at least 2
+  // rounds have one fork on each side.
+  bool pair_rounds = false;
 };
 
 // measures_nothing: no verdict, one version (or both) is not a measurement of its payload.
@@ -59,8 +65,14 @@ struct Power {
 
 struct Comparison {
   Verdict verdict = Verdict::undecided;
-  Interval ratio{};    // of the means of fork means, NEW / BASE; NaN bounds with fewer than 2 forks a side
-  double ratio_df = 0; // Welch-Satterthwaite degrees of freedom of that interval
+  // NEW / BASE: the ratio of the means of fork means (Welch), or with
+  // `pairs` the geometric mean of the rounds' ratios; NaN bounds with fewer
+  // than 2 forks a side.
+  Interval ratio{};
+  double ratio_df = 0; // its degrees of freedom: Welch-Satterthwaite's, or pairs - 1
+  // > 0: the interval is paired, over this many steady ab rounds with one
+  // fork on each side; 0: Welch's over all fork means.
+  int pairs = 0;
   // Over fork means (the independent unit); NaN with fewer than 2 forks a side.
   double welch_p = 0, mwu_p = 0, cohens_d = 0, cliffs_delta = 0;
   bool overlap = false; // the two versions' t intervals of their mean fork mean overlap
@@ -78,6 +90,10 @@ struct Comparison {
   bool decided() const { return verdict != Verdict::undecided; }
 };
 
+// Which interval `ratio` is: "exact" (exact counts: the difference +- the
+// count margin), "paired" (over ab rounds) or "welch" (over all fork means).
+inline const char *interval_kind(const Comparison &c) { return c.exact ? "exact" : c.pairs > 0 ? "paired" : "welch"; }
+
 // Each fork's mean of its iteration means: the unit the comparison treats as
 // independent (iterations of one fork share its layout, frequency and
 // neighbours; Kalibera & Jones).
@@ -93,6 +109,19 @@ struct RatioInterval {
 };
 RatioInterval log_ratio_interval(std::span<const double> a, std::span<const double> b, double alpha);
 
+// The (1 - alpha) interval of the ratio B/A from pairs (a[i], b[i]) of fork
+// means that ran side by side (one steady ab round each, at least 2): a t
+// interval of the mean of d_i = log b_i - log a_i, se = sd(d) / sqrt(n),
+// n - 1 degrees of freedom; the estimate is exp(mean d), the geometric mean
+// of the rounds' ratios. Whatever moved both forks of a round alike (the
+// machine's load drifting between rounds) cancels in d_i.
+RatioInterval paired_log_ratio_interval(std::span<const double> a, std::span<const double> b, double alpha);
+
+// The rounds of two series from one steady ab run that have exactly one
+// fork on each side: (fork index in a, fork index in b), by round. A round
+// with a side's fork failed or not run (an interrupted run) gives no pair.
+std::vector<std::pair<std::size_t, std::size_t>> round_pairs(const Series &a, const Series &b);
+
 // The ratio of means NEW/BASE with that (1 - alpha) interval over fork means,
 // Welch's t-test and Mann-Whitney U over fork means, whether the two
 // versions' t intervals overlap, Cohen's d and Cliff's delta of fork means,
@@ -100,6 +129,9 @@ RatioInterval log_ratio_interval(std::span<const double> a, std::span<const doub
 // lies within +-equivalence), or undecided (always with fewer than 2 forks a
 // side: one fork shows no fork-to-fork spread), with its power numbers;
 // measures_nothing, with no numbers, when either series measures nothing.
+// With o.pair_rounds and at least 2 round pairs the interval (and so the
+// verdict and the power numbers) is the paired one over those rounds; the
+// tests, overlap and effect sizes stay over all fork means.
 // When either version's forks disagree, slower and faster are withheld: a
 // ratio of means over groups of forks moves with how many forks fell in each
 // group, so it gives no direction (same is kept: the interval bounds both).

@@ -76,7 +76,8 @@ void Ab::run_round(int round, const std::vector<int> &looks, const CompareOption
     if (b->given_up || !b->take_look(looks))
       continue;
     std::optional<Row> row = compare(*b, per_look);
-    b->decided = row && row->result.decided();
+    // Exact counts undecided by their A/A margin stay so: a fork more repeats them.
+    b->decided = row && (row->result.decided() || row->result.exact);
     if (!o_.verbose && isatty(2))
       fmt::print(stderr, "\r\033[Kround {}: {} {}", round, b->name, row ? to_string(row->result.verdict) : "");
   }
@@ -150,7 +151,7 @@ static bool restrict_to_changed(ab::AbOptions &o) {
   if (o.filter != ".*")
     throw CLI::ValidationError("--changed-only", "selects the benchmarks itself: not with --filter");
   std::vector<std::string> changed;
-  if (!select_and_print("steady ab", o.bin[0], o.bin[1], changed, &o.selection))
+  if (!select_and_print("steady ab", o.bin[0], o.bin[1], changed, &o.selection, o.traced))
     throw CLI::RuntimeError(2);
   if (changed.empty()) {
     fmt::print("steady ab: no benchmark reaches changed code: nothing to run\n");
@@ -176,6 +177,7 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->add_option("--filter", o->filter, "Benchmarks whose name matches this regex")->capture_default_str();
   sub->add_flag("--changed-only", o->changed_only,
                 "Run only the benchmarks whose reachable code differs (as `steady select` lists them)");
+  sub->add_flag("--traced", o->traced, std::string("With --changed-only: ") + kTracedHelp);
   sub->add_flag("--cause", o->cause,
                 "For each benchmark found slower or faster, measure the functions that explain it, as `steady cause` "
                 "does (callgrind's counts under --instrument=valgrind, else perf's cpu-clock samples), in the table, "
@@ -224,6 +226,8 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
                                 {"--html", c->html_out}});
     if (!c->html_out.empty() && !check_report_output(c->html_out, "steady ab"))
       throw CLI::RuntimeError(2);
+    if (o->traced && !o->changed_only)
+      throw CLI::ValidationError("--traced", "refines --changed-only's selection: give both");
     if (o->changed_only && !restrict_to_changed(*o))
       return;
     ab::Ab run(*o, *c);

@@ -31,6 +31,7 @@ struct AbOptions {
   std::string filter = ".*";
   bool changed_only = false; // run only the benchmarks whose reachable code differs (steady select)
   nlohmann::json selection;  // with changed_only: steady select's decision per benchmark
+  bool traced = false;       // with changed_only: only those that executed changed code on the old build (executed.h)
   // --cause: for a slower or faster verdict, the root cause measured (steady
   // cause: callgrind under --instrument=valgrind, else perf's cpu-clock).
   bool cause = false;
@@ -97,6 +98,9 @@ private:
   // Writes --json-a/--json-b (a FIFO or device only when `last`); false when
   // one could not be written.
   bool write_sides(bool last) const;
+  // --cause under --instrument=valgrind: where the runner keeps the callgrind
+  // profile of the side's last fork (the cause comes from it, no run more).
+  std::string profile_path(const Bench &b, int side) const;
   // --cause: measures the root cause of each slower or faster row.
   void add_causes(std::vector<Row> &rows) const;
   int report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent);

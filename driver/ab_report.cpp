@@ -1,6 +1,8 @@
 // What steady ab writes and prints (ab.h): each side's forks as a result
 // file, the comparison of a benchmark's two sides, and the closing table,
 // files and lines with the exit status.
+#include <algorithm>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <unistd.h>
@@ -72,7 +74,8 @@ bool Ab::write_sides(bool last) const {
 void Ab::add_causes(std::vector<Row> &rows) const {
   std::map<std::string, std::set<std::string>> changed;
   // Without reach records the changed functions are not compared.
-  const bool have_changed = changed_by_payload("steady ab --cause", o_.bin[0], o_.bin[1], changed);
+  std::map<std::string, std::set<std::string>> calls; // cause.h's CallGraph
+  const bool have_changed = changed_by_payload("steady ab --cause", o_.bin[0], o_.bin[1], changed, &calls);
   CauseSetup setup;
   setup.bin[0] = o_.bin[0];
   setup.bin[1] = o_.bin[1];
@@ -96,7 +99,26 @@ void Ab::add_causes(std::vector<Row> &rows) const {
     if (!o_.verbose && isatty(2))
       fmt::print(stderr, "\r\033[Kroot cause of {} ({})", row.name, setup.time ? "perf cpu-clock" : "callgrind");
     const std::set<std::string> here = changed_for(changed, row.name);
-    MeasuredCause m = measure_cause(setup, row.name, have_changed ? &here : nullptr);
+    MeasuredCause m;
+    // Under valgrind, from the profiles the forks kept (the verdict's own
+    // runs); else (time, or no profile) measured apart.
+    auto bench = std::find_if(benches_.begin(), benches_.end(), [&](const Bench &b) { return b.name == row.name; });
+    std::string profile[2];
+    double ops[2] = {0, 0}, per_op[2] = {0, 0};
+    for (int s = 0; s < 2 && !setup.time && bench != benches_.end(); ++s) {
+      profile[s] = profile_path(*bench, s);
+      if (!bench->side[s].forks.empty())
+        for (const Iteration &it : bench->side[s].forks.back().iterations)
+          if (!it.warmup && it.simulated) {
+            ops[s] = double(it.ops);
+            per_op[s] = it.simulated->instructions;
+          }
+    }
+    if (!setup.time && std::filesystem::exists(profile[0]) && std::filesystem::exists(profile[1]))
+      m = cause_from_profiles(row.name, profile, ops, per_op, have_changed ? &here : nullptr,
+                              have_changed ? &calls : nullptr);
+    else
+      m = measure_cause(setup, row.name, have_changed ? &here : nullptr, have_changed ? &calls : nullptr);
     if (!m.problem.empty()) {
       row.cause = {"not measured: " + m.problem};
       row.cause_json = {{"problem", m.problem}};

@@ -1,6 +1,7 @@
 // steady ab and the two binaries (ab.h): probing them, the runner arguments
 // of a fork, running forks (one by one, or a round as a Slurm job array) and
 // reading what each runner wrote back as a typed fork.
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <fstream>
@@ -140,8 +141,19 @@ std::vector<std::string> Ab::runner_args(int side, const Bench &b, const std::st
     args.push_back(fmt::format("--steady-timer={},{}", ticks_per_ns_, timer_source_));
   if (valgrind_checked_[side])
     args.push_back("--steady-valgrind-checked");
+  // --cause: the forks' own callgrind profile is the cause's measurement
+  // (each fork overwrites it: the side's last one is kept), unless the user
+  // keeps it elsewhere.
+  if (o_.cause && instrument_valgrind(o_.runner_args) &&
+      std::none_of(o_.runner_args.begin(), o_.runner_args.end(),
+                   [](const std::string &a) { return a.starts_with("--callgrind-profile"); }))
+    args.push_back("--callgrind-profile=" + profile_path(b, side));
   args.insert(args.end(), o_.runner_args.begin(), o_.runner_args.end());
   return args;
+}
+
+std::string Ab::profile_path(const Bench &b, int side) const {
+  return fmt::format("{}/profile-{}-{}.callgrind", tmp_, &b - benches_.data(), kSide[side]);
 }
 
 // The fork a runner wrote to `out`; sets `problem` when it failed. The runner

@@ -121,4 +121,13 @@ CallgrindProfile parse_callgrind_profile(std::istream &in, std::string &error) {
   return p;
 }
 
+std::string plain_function_name(std::string n) {
+  if (std::size_t clone = n.find(" [clone "); clone != std::string::npos)
+    n.erase(clone);
+  if (std::size_t q = n.rfind('\'');
+      q != std::string::npos && q + 1 < n.size() && n.find_first_not_of("0123456789", q + 1) == std::string::npos)
+    n.erase(q);
+  return n;
+}
+
 } // namespace steady::driver

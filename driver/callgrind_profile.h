@@ -24,6 +24,11 @@ struct CallgrindProfile {
   double total = 0;                              // every function's exclusive instructions
 };
 
+// Callgrind's function name without the suffixes it and the compiler add (a
+// clone's " [clone .constprop.0]", a recursion cycle's "'2"): the demangled
+// name the reach records have.
+std::string plain_function_name(std::string name);
+
 // Parses a dump; an unreadable one is an error naming the line.
 CallgrindProfile parse_callgrind_profile(std::istream &in, std::string &error);
 

@@ -95,6 +95,36 @@ Cause explain(const CallgrindProfile &a, double ops_a, const CallgrindProfile &b
   return c;
 }
 
+void name_inlined(Cause &c, const CallgrindProfile &a, const CallgrindProfile &b, const std::set<std::string> &changed,
+                  const CallGraph &calls) {
+  std::set<std::string> ran;
+  for (const CallgrindProfile *p : {&a, &b})
+    for (const auto &[name, cost] : p->functions)
+      ran.insert(plain_function_name(name));
+  std::set<std::string> attributed;
+  for (FunctionDelta &d : c.functions) {
+    std::set<std::string> seen, found;
+    std::vector<std::string> todo = {plain_function_name(d.function)};
+    while (!todo.empty()) {
+      const std::string f = todo.back();
+      todo.pop_back();
+      auto it = calls.find(f);
+      if (it == calls.end())
+        continue;
+      for (const std::string &callee : it->second)
+        if (!ran.count(callee) && seen.insert(callee).second) {
+          if (changed.count(callee))
+            found.insert(callee);
+          todo.push_back(callee);
+        }
+    }
+    d.inlined_changed.assign(found.begin(), found.end());
+    for (const std::string &f : found)
+      attributed.insert(function_key(f));
+  }
+  std::erase_if(c.changed_not_in_cause, [&](const std::string &k) { return attributed.count(k) > 0; });
+}
+
 SampledProfile parse_perf_report(const std::string &text) {
   SampledProfile p;
   std::istringstream in(text);

@@ -18,6 +18,9 @@ struct FunctionDelta {
   std::string function, file;
   int line = 0;
   double exclusive[2] = {0, 0}, inclusive[2] = {0, 0}; // per op, A and B
+  // Changed functions that callgrind never saw run on either side and that
+  // this one calls before inlining (name_inlined): their code is in its count.
+  std::vector<std::string> inlined_changed;
   double delta_exclusive() const { return exclusive[1] - exclusive[0]; }
   double delta_inclusive() const { return inclusive[1] - inclusive[0]; }
 };
@@ -39,6 +42,19 @@ struct Cause {
 // little when the two sides calibrated different batch sizes).
 Cause explain(const CallgrindProfile &a, double ops_a, const CallgrindProfile &b, double ops_b,
               const std::set<std::string> &changed, double min_delta = 0.005, double min_share = 0.01);
+
+// The calls of the new build's reach records before inlining, by demangled
+// name (address-taken functions included): what a listed function may have
+// inlined.
+using CallGraph = std::map<std::string, std::set<std::string>>;
+
+// Callgrind credits inlined code to the function it was inlined into. For
+// each listed function, the changed functions it calls in `calls` that have no
+// cost in either profile (inlined wherever they ran), directly or through
+// other such functions, go into its inlined_changed, and are no longer
+// "changed, same instructions per op".
+void name_inlined(Cause &c, const CallgrindProfile &a, const CallgrindProfile &b, const std::set<std::string> &changed,
+                  const CallGraph &calls);
 
 // A demangled name without its parameters and return type, for matching
 // callgrind's names with the reach records' ("ns::f(int) const" -> "ns::f").

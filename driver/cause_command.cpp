@@ -223,9 +223,13 @@ std::vector<std::string> cause_lines(const Cause &c, int top, bool have_changed)
       lines.push_back(fmt::format("... {} more functions differ (--top)", c.functions.size() - top));
       break;
     }
+    // A changed function inlined into the listed one is named first: its code is in the count.
+    std::string in = d.function;
+    if (!d.inlined_changed.empty())
+      in = fmt::format("{} (inlined into {})", list(d.inlined_changed), d.function);
     lines.push_back(fmt::format("{} instructions/op in {}, {}, exclusive ({:.2f} -> {:.2f}); inclusive {} ({:.2f} -> "
                                 "{:.2f})",
-                                signed_count(d.delta_exclusive()), d.function, where(d), d.exclusive[0], d.exclusive[1],
+                                signed_count(d.delta_exclusive()), in, where(d), d.exclusive[0], d.exclusive[1],
                                 signed_count(d.delta_inclusive()), d.inclusive[0], d.inclusive[1]));
   }
   if (have_changed)
@@ -240,13 +244,31 @@ nlohmann::json cause_json(const std::string &name, const Cause &c) {
                    {"file", d.file},
                    {"line", d.line},
                    {"exclusive", {{"a", d.exclusive[0]}, {"b", d.exclusive[1]}, {"delta", d.delta_exclusive()}}},
-                   {"inclusive", {{"a", d.inclusive[0]}, {"b", d.inclusive[1]}, {"delta", d.delta_inclusive()}}}});
+                   {"inclusive", {{"a", d.inclusive[0]}, {"b", d.inclusive[1]}, {"delta", d.delta_inclusive()}}},
+                   {"inlined_changed", d.inlined_changed}});
   return {{"name", name},
           {"metric", "instructions"},
           {"per_op", {{"a", c.total[0]}, {"b", c.total[1]}}},
           {"functions", fns},
           {"changed_not_in_cause", c.changed_not_in_cause},
           {"in_cause_not_changed", c.in_cause_not_changed}};
+}
+
+// The cause of two profiles' difference, rendered.
+MeasuredCause explained(const std::string &name, const CallgrindProfile p[2], const double ops[2],
+                        const double per_op[2], const std::set<std::string> *changed, const CallGraph *calls, int top) {
+  const std::set<std::string> none;
+  const std::set<std::string> &changed_here = changed ? *changed : none;
+  Cause c = explain(p[0], ops[0], p[1], ops[1], changed_here);
+  if (calls)
+    name_inlined(c, p[0], p[1], changed_here, *calls);
+  // The runner's count, with the harness around each batch taken out.
+  c.total[0] = per_op[0];
+  c.total[1] = per_op[1];
+  MeasuredCause m;
+  m.lines = cause_lines(c, top, changed != nullptr);
+  m.json = cause_json(name, c);
+  return m;
 }
 
 } // namespace
@@ -259,7 +281,8 @@ std::set<std::string> changed_for(const std::map<std::string, std::set<std::stri
   return it == by_payload.end() ? std::set<std::string>() : it->second;
 }
 
-MeasuredCause measure_cause(const CauseSetup &o, const std::string &name, const std::set<std::string> *changed) {
+MeasuredCause measure_cause(const CauseSetup &o, const std::string &name, const std::set<std::string> *changed,
+                            const CallGraph *calls) {
   MeasuredCause m;
   const std::set<std::string> none;
   const std::set<std::string> &changed_here = changed ? *changed : none;
@@ -283,18 +306,30 @@ MeasuredCause measure_cause(const CauseSetup &o, const std::string &name, const 
     for (; s < 2; ++s)
       if (!profile_of(o, s, name, o.dir, p[s], ops[s], per_op[s], problem))
         break;
-    if (s == 2) {
-      Cause c = explain(p[0], ops[0], p[1], ops[1], changed_here);
-      // The runner's count, with the harness around each batch taken out.
-      c.total[0] = per_op[0];
-      c.total[1] = per_op[1];
-      m.lines = cause_lines(c, o.top, changed != nullptr);
-      m.json = cause_json(name, c);
-      return m;
-    }
+    if (s == 2)
+      return explained(name, p, ops, per_op, changed, calls, o.top);
   }
   m.problem = fmt::format("{} ({}): {}: {}", kSide[s], o.bin[s], name, problem);
   return m;
+}
+
+MeasuredCause cause_from_profiles(const std::string &name, const std::string profile[2], const double ops[2],
+                                  const double per_op[2], const std::set<std::string> *changed, const CallGraph *calls,
+                                  int top) {
+  CallgrindProfile p[2];
+  for (int s = 0; s < 2; ++s) {
+    std::ifstream in(profile[s]);
+    std::string error = in ? "" : "cannot be read";
+    if (in)
+      p[s] = parse_callgrind_profile(in, error);
+    if (!error.empty() || ops[s] <= 0) {
+      MeasuredCause m;
+      m.problem = fmt::format("{}: {}'s callgrind profile '{}': {}", name, kSide[s], profile[s],
+                              error.empty() ? "no measured iteration" : error);
+      return m;
+    }
+  }
+  return explained(name, p, ops, per_op, changed, calls, top);
 }
 
 namespace {
@@ -341,7 +376,8 @@ int run_cause(const CauseOptions &options) {
     return 2;
   }
   std::map<std::string, std::set<std::string>> changed;
-  const bool have_changed = changed_by_payload("steady cause", o.bin[0], o.bin[1], changed);
+  CallGraph calls;
+  const bool have_changed = changed_by_payload("steady cause", o.bin[0], o.bin[1], changed, &calls);
   if (!have_changed)
     fmt::print(stderr, "steady cause: without reach records the changed functions are not compared\n");
   nlohmann::json out = {{"schema", "steady-cause/1"}, {"benchmarks", nlohmann::json::array()}};
@@ -352,7 +388,7 @@ int run_cause(const CauseOptions &options) {
       continue;
     }
     const std::set<std::string> changed_here = changed_for(changed, name);
-    MeasuredCause m = measure_cause(o, name, have_changed ? &changed_here : nullptr);
+    MeasuredCause m = measure_cause(o, name, have_changed ? &changed_here : nullptr, have_changed ? &calls : nullptr);
     if (!m.problem.empty()) {
       fmt::print(stderr, "steady cause: {}\n", m.problem);
       status = 1;

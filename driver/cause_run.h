@@ -33,7 +33,17 @@ struct MeasuredCause {
 // Runs benchmark `name` of both binaries under callgrind (or perf) and diffs
 // the functions. `changed`: steady select's changed functions of its payload
 // (null: the binaries have no reach records, nothing is compared).
-MeasuredCause measure_cause(const CauseSetup &setup, const std::string &name, const std::set<std::string> *changed);
+// `calls`: the new build's calls before inlining (changed_by_payload), to
+// name a changed function inlined into the one callgrind lists; may be null.
+MeasuredCause measure_cause(const CauseSetup &setup, const std::string &name, const std::set<std::string> *changed,
+                            const std::map<std::string, std::set<std::string>> *calls = nullptr);
+
+// The same from two callgrind profiles already measured (steady ab --cause
+// keeps each side's last fork's): `ops` and `per_op` of the iteration each
+// covers. Runs nothing.
+MeasuredCause cause_from_profiles(const std::string &name, const std::string profile[2], const double ops[2],
+                                  const double per_op[2], const std::set<std::string> *changed,
+                                  const std::map<std::string, std::set<std::string>> *calls, int top = 10);
 
 // A benchmark's changed functions in changed_by_payload's map (its payload
 // is the name up to its parameters, or the whole name: a test's

@@ -32,12 +32,21 @@ void add_select(CLI::App &app);
 // names to run. False after printing why the builds' records cannot be read.
 // `selection` (when given): the same per payload as JSON, steady-select/1's
 // "benchmarks" (docs/select-and-cause.md).
+// `traced` (--traced): a payload that reaches changed code runs only when it
+// executed a changed function on the old build (driver/executed.h).
 bool select_and_print(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
-                      std::vector<std::string> &changed, nlohmann::json *selection = nullptr);
+                      std::vector<std::string> &changed, nlohmann::json *selection = nullptr, bool traced = false);
+inline constexpr const char *kTracedHelp =
+    "Of the benchmarks or tests that reach changed code, run only those that executed a changed function on the old "
+    "build: each is traced once under callgrind (cached by the binary's content); one that cannot be traced is "
+    "selected by its reach";
 // Per payload, the demangled names of the functions `steady select` finds
-// changed; false after printing why the records cannot be read.
+// changed, and (when `calls` is given) the new build's calls before inlining
+// by demangled name (cause.h's CallGraph); false after printing why the
+// records cannot be read.
 bool changed_by_payload(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
-                        std::map<std::string, std::set<std::string>> &out);
+                        std::map<std::string, std::set<std::string>> &out,
+                        std::map<std::string, std::set<std::string>> *calls = nullptr);
 void add_cause(CLI::App &app);
 
 // Every output a command was asked to write (flag, path; empty paths are

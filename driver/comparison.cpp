@@ -90,6 +90,12 @@ std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
     return c.base_measures_nothing && c.next_measures_nothing ? "both versions measure nothing: no verdict"
            : c.base_measures_nothing                          ? "the base measures nothing: no verdict"
                                                               : "the new version measures nothing: no verdict";
+  // Counts: what the interval is made of, when the iterations varied.
+  if (c.count_margin && (*c.count_margin > 0 || (c.exact && !c.decided())))
+    return fmt::format("{} +-{:.4g} instr/op, the most a fork's iterations differ (A/A){}",
+                       c.exact ? "exact counts: the interval is the difference" : "counts: the interval is widened by",
+                       *c.count_margin,
+                       c.decided() || !c.exact ? "" : fmt::format("; wider than +-{:.1f} %", 100 * o.equivalence));
   if (c.decided())
     return "";
   if (c.base_forks_disagree || c.next_forks_disagree)
@@ -282,6 +288,10 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       j["forks"] = {row.forks->first, row.forks->second};
     if (r.power)
       j["power"] = power_json(*r.power);
+    if (r.count_margin) {
+      j["count_margin"] = *r.count_margin;
+      j["exact"] = r.exact;
+    }
     if (row.identical_code)
       j["code"] = *row.identical_code ? "identical" : "differs";
     if (!row.base_groups.empty())

@@ -48,7 +48,7 @@ struct RunLimits {
   // A command that runs the program (`perf record ... --`), found on PATH:
   // the program's own invocation follows it (a GoogleTest binary's runner
   // options in the environment, as without it).
-  std::vector<std::string> wrapper;
+  std::vector<std::string> wrapper = {};
 };
 
 // Runs `args` with stdout and stderr in the files CAPTURE.out and

@@ -5,11 +5,13 @@
 #include <cstdlib>
 #include <cxxabi.h>
 #include <memory>
+#include <unistd.h>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "executed.h"
 #include "process.h"
 #include "selection.h"
 #include "steady/output_file.h"
@@ -52,25 +54,48 @@ bool records_of(const std::string &tool, const char *side, const std::string &bi
 } // namespace
 
 bool select_and_print(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
-                      std::vector<std::string> &changed, nlohmann::json *selection) {
+                      std::vector<std::string> &changed, nlohmann::json *selection, bool traced) {
   ReachRecords a, b;
   if (!records_of(tool, "old", old_bin, a) || !records_of(tool, "new", new_bin, b))
     return false;
   if (selection)
     *selection = nlohmann::json::array();
-  for (const Selected &s : select_changed(a, b)) {
+  const std::string cache = executed_cache_dir();
+  for (Selected &s : select_changed(a, b)) {
+    // --traced: what it executed on the old build (executed.h); untraced, the static selection holds.
+    std::string untraced;
+    if (traced && !s.is_new && !s.changed.empty()) {
+      if (isatty(2))
+        fmt::print(stderr, "\r\033[Ktracing {} on the old build under callgrind", s.payload);
+      Executed e = executed_by(old_bin, s.payload, cache, 600);
+      if (isatty(2))
+        fmt::print(stderr, "\r\033[K");
+      if (e.problem.empty())
+        refine_by_execution(s, e.functions, [](const std::string &f) { return readable(f, false); });
+      else
+        untraced = e.problem;
+    }
     if (selection) {
-      nlohmann::json fns = nlohmann::json::array();
+      nlohmann::json fns = nlohmann::json::array(), ran = nlohmann::json::array();
       for (const std::string &f : s.changed)
         fns.push_back(readable(f));
-      selection->push_back({{"name", s.payload},
-                            {"run", s.run()},
-                            {"reason", s.is_new  ? "new"
-                                       : s.run() ? "changed"
-                                                 : "unchanged"},
-                            {"changed", fns},
-                            {"indirect", s.indirect},
-                            {"external", s.external}});
+      nlohmann::json j = {{"name", s.payload},
+                          {"run", s.run()},
+                          {"reason", s.is_new            ? "new"
+                                     : s.run()           ? "changed"
+                                     : s.changed.empty() ? "unchanged"
+                                                         : "changed, not executed"},
+                          {"changed", fns},
+                          {"indirect", s.indirect},
+                          {"external", s.external}};
+      if (s.executed) {
+        for (const std::string &f : *s.executed)
+          ran.push_back(readable(f));
+        j["executed_changed"] = ran;
+      }
+      if (!untraced.empty())
+        j["untraced"] = untraced;
+      selection->push_back(std::move(j));
     }
     std::string notes;
     if (s.indirect)
@@ -78,6 +103,16 @@ bool select_and_print(const std::string &tool, const std::string &old_bin, const
     if (s.external)
       notes += fmt::format(" ({} callee{} outside code built with the plugin, not followed)", s.external,
                            s.external == 1 ? "" : "s");
+    if (!untraced.empty())
+      notes += " (not traced on the old build, " + untraced + ": selected by its reach)";
+    if (!s.run() && !s.changed.empty()) {
+      std::string fns;
+      for (const std::string &f : s.changed)
+        fns += (fns.empty() ? "" : ", ") + readable(f);
+      fmt::print("{}: reaches changed code it did not execute on the old build (traced): not run; changed: {}{}\n",
+                 s.payload, fns, notes);
+      continue;
+    }
     if (!s.run()) {
       fmt::print("{}: unchanged code: not run{}\n", s.payload, notes);
       continue;
@@ -88,27 +123,36 @@ bool select_and_print(const std::string &tool, const std::string &old_bin, const
       continue;
     }
     std::string fns;
-    for (const std::string &f : s.changed)
+    for (const std::string &f : s.executed ? *s.executed : s.changed)
       fns += (fns.empty() ? "" : ", ") + readable(f);
-    fmt::print("{}: changed: {}{}\n", s.payload, fns, notes);
+    fmt::print("{}: changed{}: {}{}\n", s.payload, s.executed ? ", executed on the old build" : "", fns, notes);
   }
   return true;
 }
 
 bool changed_by_payload(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
-                        std::map<std::string, std::set<std::string>> &out) {
+                        std::map<std::string, std::set<std::string>> &out,
+                        std::map<std::string, std::set<std::string>> *calls) {
   ReachRecords a, b;
   if (!records_of(tool, "old", old_bin, a) || !records_of(tool, "new", new_bin, b))
     return false;
   for (const Selected &s : select_changed(a, b))
     for (const std::string &f : s.changed)
       out[s.payload].insert(readable(f, false));
+  if (calls)
+    for (const auto &[symbol, f] : b.functions) {
+      std::set<std::string> &callees = (*calls)[readable(symbol, false)];
+      for (const std::string &e : f.edges)
+        if (e != "*")
+          callees.insert(readable(e[0] == '&' ? e.substr(1) : e, false));
+    }
   return true;
 }
 
 void add_select(CLI::App &app) {
   auto bins = std::make_shared<std::array<std::string, 2>>();
   auto json = std::make_shared<std::string>();
+  auto traced = std::make_shared<bool>(false);
   CLI::App *sub = app.add_subcommand(
       "select", "List the benchmarks whose reachable code differs between two builds (the steady plugin's "
                 "fingerprints; a change they cannot see, such as a data file, is yours to name), and those with "
@@ -116,11 +160,12 @@ void add_select(CLI::App &app) {
   sub->add_option("old", (*bins)[0], "The baseline benchmark binary")->required()->check(CLI::ExistingFile);
   sub->add_option("new", (*bins)[1], "The new benchmark binary")->required()->check(CLI::ExistingFile);
   sub->add_option("--json", *json, "Also write the selection as JSON (schema steady-select/1)");
-  sub->callback([bins, json] {
+  sub->add_flag("--traced", *traced, kTracedHelp);
+  sub->callback([bins, json, traced] {
     check_outputs("steady select", {{"--json", *json}});
     std::vector<std::string> changed;
     nlohmann::json selection;
-    if (!select_and_print("steady select", (*bins)[0], (*bins)[1], changed, &selection))
+    if (!select_and_print("steady select", (*bins)[0], (*bins)[1], changed, &selection, *traced))
       throw CLI::RuntimeError(2);
     if (!json->empty())
       write_output(*json, [&](std::ostream &out) {

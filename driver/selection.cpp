@@ -91,4 +91,12 @@ std::vector<Selected> select_changed(const ReachRecords &old_build, const ReachR
   return out;
 }
 
+void refine_by_execution(Selected &s, const std::set<std::string> &executed,
+                         const std::function<std::string(const std::string &)> &name_of) {
+  s.executed.emplace();
+  for (const std::string &f : s.changed)
+    if (executed.count(name_of(f)))
+      s.executed->push_back(f);
+}
+
 } // namespace steady::driver

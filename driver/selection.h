@@ -3,7 +3,9 @@
 // by a runner's --list-reach). Decides only; select.cpp renders.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -37,8 +39,16 @@ struct Selected {
   std::vector<std::string> changed; // symbols whose fingerprint differs, or that one build lacks
   bool indirect = false;
   std::size_t external = 0; // calls not followed (new build)
-  bool run() const { return is_new || !changed.empty(); }
+  // --traced (executed.h): the changed functions it executed on the old
+  // build; nullopt when not traced (the static selection holds).
+  std::optional<std::vector<std::string>> executed;
+  bool run() const { return is_new || (!changed.empty() && (!executed || !executed->empty())); }
 };
+
+// Sets s.executed to its changed symbols whose name (`name_of`: demangled,
+// as callgrind writes it) is among the functions its old run executed.
+void refine_by_execution(Selected &s, const std::set<std::string> &executed,
+                         const std::function<std::string(const std::string &)> &name_of);
 // Every payload of the new build, in name order.
 std::vector<Selected> select_changed(const ReachRecords &old_build, const ReachRecords &new_build);
 

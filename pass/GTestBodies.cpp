@@ -41,33 +41,18 @@ static std::string testClass(const Function &F) {
 }
 
 void addTestBodies(Module &M, SmallVectorImpl<Payload> &Payloads) {
-  LLVMContext &Ctx = M.getContext();
-  Type *Ptr = PointerType::getUnqual(Ctx);
-  StructType *EntryTy = StructType::get(Ptr, Ptr, Ptr);
   for (Function &F : M) {
     if (F.isDeclaration() || any_of(Payloads, [&](const Payload &P) { return P.F == &F; }))
       continue;
     std::string Class = testClass(F);
     if (Class.empty())
       continue;
-    // Found again when the analysis runs again: the globals are made once.
     const std::string Base = ("steady.gtest." + F.getName()).str();
-    auto *Mark = M.getNamedGlobal(Base + ".mark");
-    auto *Findings = M.getNamedGlobal(Base + ".findings");
-    if (!Mark) {
-      Mark = new GlobalVariable(M, Type::getInt8Ty(Ctx), false, GlobalValue::InternalLinkage,
-                                ConstantInt::get(Type::getInt8Ty(Ctx), 0), Base + ".mark");
-      Findings = new GlobalVariable(M, Ptr, false, GlobalValue::InternalLinkage,
-                                    ConstantPointerNull::get(cast<PointerType>(Ptr)), Base + ".findings");
-      Constant *Name = ConstantDataArray::getString(Ctx, Class);
-      auto *NameVar = new GlobalVariable(M, Name->getType(), true, GlobalValue::PrivateLinkage, Name, Base + ".class");
-      auto *Entry = new GlobalVariable(M, EntryTy, true, GlobalValue::InternalLinkage,
-                                       ConstantStruct::get(EntryTy, {NameVar, Mark, Findings}), Base + ".entry");
-      Entry->setSection("steady_gtest_bodies");
-      Entry->setAlignment(Align(8));
-      appendToUsed(M, {Entry});
-    }
-    Payloads.push_back({&F, Mark, Findings});
+    Constant *Name = ConstantDataArray::getString(M.getContext(), Class);
+    GlobalVariable *NameVar = M.getNamedGlobal(Base + ".class");
+    if (!NameVar)
+      NameVar = new GlobalVariable(M, Name->getType(), true, GlobalValue::PrivateLinkage, Name, Base + ".class");
+    Payloads.push_back(listedPayload(M, F, Base, NameVar, "steady_gtest_bodies"));
   }
 }
 

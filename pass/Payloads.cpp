@@ -18,6 +18,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -79,6 +80,48 @@ static void addMeasurementLoops(Function &Runs, const Payload &Marks, PayloadsAn
   }
 }
 
+Payload listedPayload(Module &M, Function &F, const std::string &Base, Constant *Key, StringRef Section) {
+  LLVMContext &Ctx = M.getContext();
+  auto *Mark = M.getNamedGlobal(Base + ".mark");
+  auto *Findings = M.getNamedGlobal(Base + ".findings");
+  if (!Mark) {
+    auto *Ptr = PointerType::getUnqual(Ctx);
+    Mark = new GlobalVariable(M, Type::getInt8Ty(Ctx), false, GlobalValue::InternalLinkage,
+                              ConstantInt::get(Type::getInt8Ty(Ctx), 0), Base + ".mark");
+    Findings = new GlobalVariable(M, Ptr, false, GlobalValue::InternalLinkage, ConstantPointerNull::get(Ptr),
+                                  Base + ".findings");
+    StructType *EntryTy = StructType::get(Ptr, Ptr, Ptr);
+    auto *Entry = new GlobalVariable(M, EntryTy, true, GlobalValue::InternalLinkage,
+                                     ConstantStruct::get(EntryTy, {Key, Mark, Findings}), Base + ".entry");
+    Entry->setSection(Section);
+    Entry->setAlignment(Align(8));
+    appendToUsed(M, {Entry});
+  }
+  return {&F, Mark, Findings};
+}
+
+// The runtime function steady's RegisterBenchmark(name, function) calls: only
+// a module that includes steady's header lists its functions (a Google
+// Benchmark build, which the audit reads, is left as it is).
+constexpr StringLiteral RegisterByAddress = "_ZN9benchmark8internal25RegisterFunctionBenchmarkEPNS0_9BenchmarkEPKv";
+
+void addRegisteredFunctions(Module &M, SmallVectorImpl<Payload> &Payloads) {
+  if (!M.getFunction(RegisterByAddress))
+    return;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    // Listed at the start of the pipeline; at its end (steady-findings) the
+    // loop's calls are inlined and the entry is what tells the function.
+    const std::string Base = ("steady.gbench." + F.getName()).str();
+    if (!M.getNamedGlobal(Base + ".mark") && !(holdsMeasurementLoop(F) && F.hasAddressTaken()))
+      continue;
+    Payload P = listedPayload(M, F, Base, &F, "steady_gbench_functions");
+    P.GBench = true;
+    Payloads.push_back(P);
+  }
+}
+
 PayloadsAnalysis::Result PayloadsAnalysis::run(Module &M, ModuleAnalysisManager &) {
   Result Payloads;
   if (ClAllPayloads) {
@@ -108,6 +151,7 @@ PayloadsAnalysis::Result PayloadsAnalysis::run(Module &M, ModuleAnalysisManager 
       continue;
     Payloads.push_back(Marks);
   }
+  addRegisteredFunctions(M, Payloads);
   addTestBodies(M, Payloads);
   return Payloads;
 }

@@ -29,6 +29,7 @@
 #define STEADY_PASS_NAME "steady-protect"
 
 namespace llvm {
+class Constant;
 class Function;
 class GlobalVariable;
 class Module;
@@ -71,6 +72,19 @@ public:
   using Result = llvm::SmallVector<Payload, 8>;
   Result run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
+
+/// `F` as a payload listed in `Section` for the runtime: an entry { Key, &mark,
+/// &findings } with a mark and findings of its own, named after `Base` (made
+/// once: found again by name when the analysis runs again). Key is the
+/// runtime's way of telling which entry is whose.
+Payload listedPayload(llvm::Module &M, llvm::Function &F, const std::string &Base, llvm::Constant *Key,
+                      llvm::StringRef Section);
+
+/// Functions holding a Google Benchmark measurement loop whose address is
+/// taken, in a module that includes steady's <benchmark/benchmark.h>
+/// (RegisterBenchmark by address): GBench payloads listed in the section
+/// steady_gbench_functions, keyed by the function (read by runtime/src/gbench.cpp).
+void addRegisteredFunctions(llvm::Module &M, llvm::SmallVectorImpl<Payload> &Payloads);
 
 /// GoogleTest test bodies (`Class::TestBody()`) as payloads, each with a mark
 /// and findings of its own listed in the section steady_gtest_bodies

@@ -67,6 +67,10 @@ def project(name, d):
                 total["within3"] += good
                 total["flagged"] += flagged
                 total["neither"] += not good and not flagged
+        if os.path.exists(base + ".wall"):  # "seconds load1" of the run that made the .json (bench-gtest)
+            seconds, load = open(base + ".wall").read().split()
+            total["wall"] = total.get("wall", 0) + int(seconds)
+            total.setdefault("loads", []).append(float(load))
         if os.path.exists(base + ".analysis.json"):
             for a in json.load(open(base + ".analysis.json")).get("benchmarks", []):
                 if a.get("stability") is None:
@@ -80,6 +84,9 @@ def project(name, d):
     print(f"{name}: {t['listed']} tests listed, {t['accounted']} accounted for ({pct(t['accounted'], t['listed'])}), "
           f"{t['measured']} measured ({pct(t['measured'], t['listed'])}), {t['failed']} failed, "
           f"not measured: {sum(reasons.values())} {reasons}")
+    if "wall" in t:
+        print(f"{name}: steady gtest wall time summed over the binaries: {t['wall']} s "
+              f"(load average at their ends {min(t['loads']):.1f}-{max(t['loads']):.1f})")
     print(f"{name}: of the measured rows, {t['within3']} within +-3 % ({pct(t['within3'], t['measured'])}), "
           f"{t['flagged']} flagged, {t['neither']} neither")
     print(f"{name}: steady analyze: {t['steady_forks']} of {t['forks']} forks steady ({pct(t['steady_forks'], t['forks'])}), "
@@ -112,6 +119,28 @@ def fixtures(work):
           f"(quartiles {q[0]:.3f}-{q[2]:.3f}); median CI half-width: pause {100 * statistics.median(widths['pause']):.2f} %, "
           f"prepared {100 * statistics.median(widths['prepared']):.2f} %; timed batches: pause {batches['pause']}, "
           f"prepared {batches['prepared']}")
+    # Tiny tests (under 1 us a body paused): per mode, the median over tests of
+    # the CI half-width, of the spread of ns/op over rounds (max/min - 1), of
+    # the fork-to-fork spread within a round (max/min fork mean - 1) and of the
+    # invocations timed per round.
+    tiny = {n: m for n, m in per.items() if len(m) == 2 and
+            statistics.median(b["summary"]["ns_per_op"] for b in m["pause"]) < 1000}
+    if not tiny:
+        return
+    def fork_spread(b):
+        means = [statistics.mean(it["ns_per_op"] for it in f["iterations"] if not it["warmup"])
+                 for f in b["forks"] if f["status"] == "ok" and any(not it["warmup"] for it in f["iterations"])]
+        return max(means) / min(means) - 1 if len(means) > 1 and min(means) > 0 else float("nan")
+    for m in ("pause", "prepared"):
+        hw = statistics.median(statistics.median(half_width(b) for b in t[m]) for t in tiny.values())
+        rounds = statistics.median(max(b["summary"]["ns_per_op"] for b in t[m]) /
+                                   min(b["summary"]["ns_per_op"] for b in t[m]) - 1 for t in tiny.values())
+        forks = statistics.median(statistics.median(fork_spread(b) for b in t[m]) for t in tiny.values())
+        ops = statistics.median(statistics.median(sum(it["ops"] for f in b["forks"] for it in f["iterations"]
+                                                      if not it["warmup"]) for b in t[m]) for t in tiny.values())
+        ns = statistics.median(statistics.median(b["summary"]["ns_per_op"] for b in t[m]) for t in tiny.values())
+        print(f"tiny tests ({len(tiny)}), {m}: median ns/op {ns:.1f}, CI half-width {100 * hw:.1f} %, ns/op spread over "
+              f"rounds {100 * rounds:.1f} %, fork-to-fork spread {100 * forks:.1f} %, invocations timed per run {ops:.0f}")
 
 
 if sys.argv[1] == "--fixtures":

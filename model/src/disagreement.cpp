@@ -26,29 +26,29 @@ bool simulated_only(const std::vector<ForkResult> &forks) {
   return any;
 }
 
-// A fork's mean over its measurement iterations (weighted by ops) and that
-// mean's standard error: from the spread of its iterations when it has two or
-// more, else from its one iteration's batch samples.
+// A fork's mean (stats::fork_mean of its samples, as the printed interval's;
+// in ns/op, or instructions/op) and that mean's standard error: from the
+// spread of its iterations' means when it has two or more, else from its one
+// iteration's batch samples.
 std::optional<stats::ForkMean> fork_mean(const ForkResult &f, bool instructions) {
-  std::vector<double> values;
-  double sum = 0, ops = 0;
-  const Iteration *last = nullptr;
-  for (const Iteration &it : f.iterations) {
-    if (it.warmup || it.batches.empty())
-      continue;
-    const double v = instructions ? it.simulated->instructions : it.ns_per_op;
-    values.push_back(v);
-    sum += v * double(it.ops);
-    ops += double(it.ops);
-    last = &it;
-  }
-  if (!last || !(ops > 0))
+  stats::ForkSamples fork;
+  for (const Iteration &it : f.iterations)
+    if (!it.warmup && !it.batches.empty())
+      fork.push_back(instructions ? metric_samples(it) : weighted_samples(it)); // ticks/op
+  if (fork.empty())
     return std::nullopt;
-  stats::ForkMean m{sum / ops, 0};
+  // ns per tick from the fork's own iterations (older files lack the fork's timer).
+  const Iteration &last = *std::find_if(f.iterations.rbegin(), f.iterations.rend(),
+                                        [](const Iteration &it) { return !it.warmup && !it.batches.empty(); });
+  const double scale = instructions || !(last.ticks_per_op > 0) ? 1 : last.ns_per_op / last.ticks_per_op;
+  stats::ForkMean m{stats::fork_mean(fork) * scale, 0};
+  std::vector<double> values;
+  for (const stats::IterationSamples &it : fork)
+    values.push_back(stats::weighted_mean(it) * scale);
   if (values.size() >= 2)
     m.se = stats::sd(values) / std::sqrt(double(values.size()));
-  else if (!instructions && last->ticks_per_op > 0)
-    m.se = stats::summarize(weighted_samples(*last)).sd / last->ticks_per_op * m.mean;
+  else if (!instructions)
+    m.se = stats::summarize(fork.front()).sd * scale;
   return m;
 }
 

@@ -126,7 +126,6 @@ void summarize_simulated(const std::vector<ForkResult> &forks, Summary &s) {
   for (const ForkResult &f : forks) {
     if (!f.measured())
       continue;
-    double fork_instructions = 0, fork_ops = 0;
     for (const Iteration &it : f.iterations) {
       if (it.warmup || it.batches.empty())
         continue;
@@ -134,11 +133,9 @@ void summarize_simulated(const std::vector<ForkResult> &forks, Summary &s) {
         return;
       accumulate(sum, *it.simulated, double(it.ops));
       ops += double(it.ops);
-      fork_instructions += it.simulated->instructions * double(it.ops);
-      fork_ops += double(it.ops);
     }
-    if (fork_ops > 0)
-      fork_means.push_back(fork_instructions / fork_ops);
+    if (const stats::ForkSamples fork = stop_samples(f); !fork.empty())
+      fork_means.push_back(stats::fork_mean(fork)); // instructions per op: every iteration is simulated
   }
   if (ops == 0)
     return;
@@ -170,7 +167,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
   std::vector<stats::ForkSamples> samples;
   std::vector<std::string> node_of; // per fork in samples: its Slurm node, "" when not run by steady slurm
   std::vector<double> fork_means;   // per fork in samples: ticks per op
-  double ticks = 0, ops = 0;
+  double ops = 0;
   for (const ForkResult &f : forks) {
     if (f.warmup)
       continue;
@@ -181,15 +178,11 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
       continue;
     }
     stats::ForkSamples fork;
-    double fork_ticks = 0, fork_ops = 0;
     for (const Iteration &it : f.iterations) {
       if (it.warmup || it.batches.empty())
         continue;
       fork.push_back(weighted_samples(it));
-      fork_ticks += it.ticks;
-      fork_ops += double(it.ops);
       ++s.iterations;
-      ticks += it.ticks;
       ops += double(it.ops);
       s.migrated |= it.migrated;
       s.multiplexed |= it.multiplexed;
@@ -203,9 +196,9 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
         s.counters_per_op[c] += it.counters_per_op[c] * double(it.ops);
     }
     if (!fork.empty()) {
+      fork_means.push_back(stats::fork_mean(fork)); // what the precision stop judged (ForkLoop)
       samples.push_back(std::move(fork));
       node_of.push_back(f.slurm ? f.slurm->node : "");
-      fork_means.push_back(fork_ticks / fork_ops);
       ++s.forks_used;
     }
   }
@@ -213,7 +206,10 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
     return s;
   s.ci_over = samples.size() >= 2 ? CiOver::forks : CiOver::iterations;
   const stats::Interval ci = interval(samples, fork_means, node_of, s, seed);
-  s.ticks_per_op = ticks / ops;
+  // The row's number is its interval's centre (the mean of the fork means),
+  // not the pooled ticks / ops: forks that disagree would otherwise print a
+  // mean weighted towards the fast forks (they run more ops in the same time).
+  s.ticks_per_op = ci.estimate;
   s.ns_per_op = s.ticks_per_op / ticks_per_ns;
   s.ci_low = ci.low / ticks_per_ns;
   s.ci_high = ci.high / ticks_per_ns;

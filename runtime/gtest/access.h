@@ -26,6 +26,8 @@ STEADY_GTEST_ACCESS(Factory, testing::internal::TestFactoryBase *const testing::
                     &testing::TestInfo::factory_)
 STEADY_GTEST_ACCESS(MatchesFilter, bool testing::TestInfo::*, &testing::TestInfo::matches_filter_)
 STEADY_GTEST_ACCESS(Disabled, bool testing::TestInfo::*, &testing::TestInfo::is_disabled_)
+STEADY_GTEST_ACCESS(FixtureId, const testing::internal::TypeId testing::TestInfo::*,
+                    &testing::TestInfo::fixture_class_id_)
 STEADY_GTEST_ACCESS(TestBody, void (testing::Test::*)(), &testing::Test::TestBody)
 STEADY_GTEST_ACCESS(SetUp, void (testing::Test::*)(), &testing::Test::SetUp)
 STEADY_GTEST_ACCESS(TearDown, void (testing::Test::*)(), &testing::Test::TearDown)

@@ -54,14 +54,21 @@ constexpr const char *kArgs = "STEADY_GTEST_ARGS"; // the runner's options, \x1f
 // Tests measured single shot, as the trial planned them (long_run.h), for the
 // forks: "warmups:runs:name", \x1f-separated.
 constexpr const char *kSingleShot = "STEADY_GTEST_SINGLE_SHOT";
-// "pause" (default): SetUp/TearDown around each invocation, timed alone;
-// "prepared": fixtures set up before a batch, one per invocation.
+// How SetUp/TearDown stay out of the timing (docs/gtest.md, "How the fixture
+// stays out of the timing"): "pause", SetUp and TearDown around each
+// invocation, one invocation per batch; "prepared", fixtures made and set up
+// before a batch, one per invocation. Unset: prepared for a TEST (its fixture
+// is GoogleTest's own, so several at once cannot collide) that is not single
+// shot, the pause for every other test (a user's fixture may hold what only one
+// may hold at a time: leveldb's DBTest opens a database).
 constexpr const char *kFixtures = "STEADY_GTEST_FIXTURES";
 constexpr char kSep = '\x1f';
-// Prepared mode: a batch has at most this many invocations, and 2x-1 fixtures
-// are ready before it (reset() runs only once kPrepared invocations ran, so a
-// smaller batch size may use up to 2 * kPrepared - 1 before the next reset).
-constexpr std::uint64_t kPrepared = 16;
+// Prepared mode: a batch has at most this many invocations (64 x 30 ns reach
+// the 2 us batch target), and 2x-1 fixtures are ready before it (reset() runs
+// only once kPrepared invocations ran, so a smaller batch size may use up to
+// 2 * kPrepared - 1 before the next reset); those a batch did not use stay
+// for the next.
+constexpr std::uint64_t kPrepared = 64;
 
 std::vector<std::string> split(const std::string &s) {
   std::vector<std::string> out;
@@ -90,7 +97,8 @@ struct State {
   std::map<const testing::TestSuite *, int> suites_up; // SetUpTestSuite once per fork: fixtures alive
   // Per test: the plugin's protection mark and findings (none yet: false, null).
   std::unique_ptr<bool[]> marks;
-  bool prepared = false;
+  std::optional<bool> prepared;     // STEADY_GTEST_FIXTURES, when set
+  std::vector<bool> prepared_tests; // per test: fixtures prepared before a batch
 };
 
 State &state() {
@@ -121,9 +129,13 @@ public:
     current_ = nullptr;
   }
   std::uint64_t reset_every() const override { return prepared_ ? kPrepared : 0; }
+  // The fixtures used since the last reset torn down, the pool topped up.
   void reset() override {
-    release();
-    for (std::uint64_t i = 0; i < 2 * kPrepared - 1; ++i)
+    for (std::size_t i = 0; i < next_; ++i)
+      finish(pool_[i]);
+    pool_.erase(pool_.begin(), pool_.begin() + std::ptrdiff_t(next_));
+    next_ = 0;
+    while (pool_.size() < 2 * kPrepared - 1)
       pool_.push_back(fresh());
   }
   // The timed part: bodies only. Failures are checked after, untimed.
@@ -175,7 +187,8 @@ private:
 
 Fixture *create_invocations(const Benchmark &b) {
   State &s = state();
-  return new Invocations(s.tests.at(s.by_name.at(b.name)), s.prepared);
+  const std::size_t i = s.by_name.at(b.name);
+  return new Invocations(s.tests.at(i), s.prepared_tests.at(i));
 }
 
 void run_invocations(Fixture *f, std::uint64_t n) { static_cast<Invocations *>(f)->run(n); }
@@ -245,6 +258,7 @@ std::map<std::string, std::pair<int, int>> shot_plans() {
 void register_tests(const RunConfig *trials) {
   State &s = state();
   s.marks.reset(new bool[s.tests.size()]());
+  s.prepared_tests.assign(s.tests.size(), false);
   std::vector<std::string> single;
   const std::map<std::string, std::pair<int, int>> plans = shot_plans();
   std::optional<std::regex> selected;
@@ -271,7 +285,6 @@ void register_tests(const RunConfig *trials) {
       b.params.emplace_back("type", c.type_param);
     if (!c.value_param.empty())
       b.params.emplace_back("param", c.value_param);
-    b.invocation_setup = !s.prepared;
     b.translation_unit = c.info->file();
     if (auto plan = plans.find(c.name); plan != plans.end()) {
       b.single_shot = true;
@@ -299,6 +312,8 @@ void register_tests(const RunConfig *trials) {
         single.push_back(shot_entry(b));
       }
     }
+    s.prepared_tests[i] = s.prepared.value_or(c.plain && !b.single_shot);
+    b.invocation_setup = !s.prepared_tests[i];
     detail::add_benchmark(std::move(b), {});
   }
   if (trials)
@@ -412,7 +427,7 @@ bool install() {
   s.in_fork = std::any_of(s.args.begin(), s.args.end(), [](const std::string &a) {
     return a.starts_with("--steady-fork=") || a == "--steady-valgrind-probe";
   });
-  if (const char *f = std::getenv(kFixtures))
+  if (const char *f = std::getenv(kFixtures); f && *f)
     s.prepared = std::string(f) == "prepared";
   // Every test runs in every fork: no sharding.
   unsetenv("GTEST_TOTAL_SHARDS");

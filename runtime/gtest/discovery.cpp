@@ -27,6 +27,7 @@ std::vector<TestCase> discover(const testing::UnitTest &unit) {
       c.file = info->file() ? info->file() : "";
       c.line = info->line();
       c.disabled = info->*get(access::Disabled{});
+      c.plain = info->*get(access::FixtureId{}) == testing::internal::GetTestTypeId();
       c.info = info;
       c.suite = suite;
       out.push_back(std::move(c));

@@ -18,6 +18,9 @@ struct TestCase {
   std::string file;
   int line = 0;
   bool disabled = false; // DISABLED_ in its name or its suite's
+  // A TEST: its fixture is testing::Test itself, with no state of the user's
+  // (TEST_F, TEST_P and typed tests have the user's fixture class).
+  bool plain = false;
   const testing::TestInfo *info = nullptr;
   const testing::TestSuite *suite = nullptr;
 };

@@ -27,10 +27,13 @@ void toggle_collection([[maybe_unused]] bool collect) {
 } // namespace
 
 // Collection is switched inside the timed region's ends, so that what is
-// collected is what is timed.
+// collected is what is timed; the counters are read outside them, so that
+// their reads are not timed.
 void BatchClock::start() {
   if (running_)
     return;
+  if (counters)
+    counters_at_start_ = counters->read();
   toggle_collection(collect);
   running_ = true;
   started_ = ticks_begin();
@@ -46,6 +49,8 @@ void BatchClock::pause() {
   timed += last_stop_ - started_;
   running_ = false;
   toggle_collection(collect);
+  if (counters)
+    counted += counter_delta(counters_at_start_, counters->read());
 }
 
 void BatchClock::resume() { start(); }

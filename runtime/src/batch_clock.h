@@ -3,7 +3,8 @@
 // before and after it is untimed set-up). The benchmark's State starts,
 // pauses, resumes and stops it; the runner reads what the last batch timed
 // (measure.cpp). Under --instrument=valgrind it also switches callgrind's
-// collection, so that only the loop's instructions are counted.
+// collection, so that only the loop's instructions are counted; with
+// --counters it reads them around the loop, so that the set-up is not counted.
 #pragma once
 
 #include <cstdint>
@@ -11,19 +12,23 @@
 #include <string>
 #include <vector>
 
+#include "counters.h"
 #include "steady/results.h"
 
 namespace steady {
 
 struct BatchClock {
   // Set by the runner for the fork.
-  bool self_timed = false; // the fork's benchmark times its batches on this clock
-  bool collect = false;    // under callgrind: collection follows the clock
+  bool self_timed = false;            // the fork's benchmark times its batches on this clock
+  bool collect = false;               // under callgrind: collection follows the clock
+  const Counters *counters = nullptr; // read around the loop when set
   double ticks_per_ns = 1;
   // The last batch: its timed ticks (loop less pauses), and the manual time
   // it reported instead (UseManualTime), < 0 when none.
   std::uint64_t timed = 0;
   double manual_ns = -1;
+  // What `counters` counted in the last batch's loop, less its pauses.
+  CounterDelta counted;
   // The loop's span, from its start to its end, pauses included: the batch's
   // wall time less this is its set-up.
   std::uint64_t span() const { return first_start_ && last_stop_ > first_start_ ? last_stop_ - first_start_ : 0; }
@@ -58,6 +63,7 @@ struct BatchClock {
     running_ = false;
     first_start_ = last_stop_ = 0;
     last.reset();
+    counted = CounterDelta{};
   }
 
 private:
@@ -67,6 +73,7 @@ private:
   std::optional<Batch> kept_;
   double kept_iterations_ = 0, kept_seconds_ = 0;
   std::uint64_t started_ = 0, first_start_ = 0, last_stop_ = 0;
+  CounterSnapshot counters_at_start_;
   bool running_ = false;
 };
 

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <link.h>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -108,22 +109,6 @@ public:
     return img;
   }
 
-  Image() = default;
-  Image(Image &&o) noexcept { *this = std::move(o); }
-  Image &operator=(Image &&o) noexcept {
-    std::swap(map_, o.map_);
-    std::swap(size_, o.size_);
-    bias = o.bias;
-    sections_ = std::move(o.sections_);
-    symbols_ = std::move(o.symbols_);
-    got_names_ = std::move(o.got_names_);
-    return *this;
-  }
-  ~Image() {
-    if (map_)
-      munmap(map_, size_);
-  }
-
   std::uintptr_t bias = 0;
 
   const ElfW(Shdr) * section(std::uint64_t addr) const {
@@ -139,7 +124,7 @@ public:
     if (!s || s->sh_type == SHT_NOBITS)
       return {};
     n = std::min(n, s->sh_addr + s->sh_size - addr);
-    return {static_cast<const char *>(map_) + s->sh_offset + (addr - s->sh_addr), n};
+    return {static_cast<const char *>(map_.get()) + s->sh_offset + (addr - s->sh_addr), n};
   }
   const Symbol *symbol(std::uint64_t addr) const {
     auto it = std::upper_bound(symbols_.begin(), symbols_.end(), addr,
@@ -157,7 +142,9 @@ public:
   }
 
 private:
-  void *map_ = nullptr;
+  // The file, unmapped with the last Image sharing it; the pointers below
+  // point into it, so moving an Image moves nothing they depend on.
+  std::shared_ptr<const void> map_;
   std::size_t size_ = 0;
   const char *shstr_ = "";
   std::vector<const ElfW(Shdr) *> sections_;
@@ -169,14 +156,14 @@ private:
     if (fd < 0)
       return false;
     struct stat st{};
+    void *map = MAP_FAILED;
     if (fstat(fd, &st) == 0 && st.st_size > 0)
-      map_ = mmap(nullptr, size_ = std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+      map = mmap(nullptr, size_ = std::size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
-    if (map_ == MAP_FAILED || !map_) {
-      map_ = nullptr;
+    if (map == MAP_FAILED)
       return false;
-    }
-    const auto *base = static_cast<const char *>(map_);
+    map_.reset(map, [n = size_](const void *p) { munmap(const_cast<void *>(p), n); });
+    const auto *base = static_cast<const char *>(map_.get());
     const auto *eh = reinterpret_cast<const ElfW(Ehdr) *>(base);
     if (size_ < sizeof *eh || std::memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
         eh->e_shoff + std::uint64_t(eh->e_shnum) * sizeof(ElfW(Shdr)) > size_ || eh->e_shstrndx >= eh->e_shnum)
@@ -200,7 +187,7 @@ private:
   }
 
   void read_symbols(const ElfW(Shdr) & table, const ElfW(Shdr) & strings) {
-    const auto *base = static_cast<const char *>(map_);
+    const auto *base = static_cast<const char *>(map_.get());
     const auto *syms = reinterpret_cast<const ElfW(Sym) *>(base + table.sh_offset);
     for (std::size_t i = 0; i < table.sh_size / sizeof(ElfW(Sym)); ++i) {
       const ElfW(Sym) &s = syms[i];
@@ -213,7 +200,7 @@ private:
 
   // A GOT slot (also a PLT stub's) is named by the dynamic relocation that fills it.
   void read_got_names(const ElfW(Shdr) & rela, const ElfW(Shdr) & dynsym, const ElfW(Shdr) & dynstr) {
-    const auto *base = static_cast<const char *>(map_);
+    const auto *base = static_cast<const char *>(map_.get());
     const auto *r = reinterpret_cast<const ElfW(Rela) *>(base + rela.sh_offset);
     const auto *syms = reinterpret_cast<const ElfW(Sym) *>(base + dynsym.sh_offset);
     for (std::size_t i = 0; i < rela.sh_size / sizeof(ElfW(Rela)); ++i)
@@ -229,7 +216,7 @@ constexpr std::uint64_t kMaxStringBytes = 64;
 // Hashes a function's instructions with their references normalized.
 class Fingerprinter {
 public:
-  explicit Fingerprinter(const Image &img) : img_(img), cs_(Capstone::get()) {}
+  explicit Fingerprinter(const Image &img) : main_(img), cs_(Capstone::get()) {}
 
   // Each function at `addrs` (link-time addresses) in turn, into one hash.
   std::optional<CodeIdentity> run(const std::vector<std::uint64_t> &addrs) {
@@ -237,32 +224,33 @@ public:
       return std::nullopt;
     Hash h;
     for (std::uint64_t addr : addrs) {
-      const Symbol *fn = img_.symbol(addr);
-      if (!fn || !fn->function || !function(*fn, 0, h))
+      const Symbol *fn = main_.symbol(addr);
+      if (!fn || !fn->function || !function(main_, *fn, 0, h))
         return std::nullopt;
     }
     return CodeIdentity{fmt::format("{:016x}", h.h), bytes_, functions_};
   }
 
 private:
-  const Image &img_;
+  const Image &main_;
   const Capstone &cs_;
-  std::set<std::uint64_t> seen_;
+  std::map<std::string, std::optional<Image>> others_; // other loaded objects, by file name
+  std::set<std::uintptr_t> seen_;                      // run-time addresses
   std::uint64_t bytes_ = 0;
   int functions_ = 0;
 
-  bool function(const Symbol &fn, int depth, Hash &h) {
-    std::string_view code = img_.contents(fn.addr, fn.size);
+  bool function(const Image &img, const Symbol &fn, int depth, Hash &h) {
+    std::string_view code = img.contents(fn.addr, fn.size);
     if (code.size() != fn.size)
       return false;
-    seen_.insert(fn.addr);
+    seen_.insert(img.bias + fn.addr);
     bytes_ += fn.size;
     ++functions_;
     cs_insn *insn = nullptr;
     const std::size_t n =
         cs_.disasm(cs_.handle, reinterpret_cast<const std::uint8_t *>(code.data()), code.size(), fn.addr, 0, &insn);
     for (std::size_t i = 0; i < n; ++i)
-      instruction(insn[i], fn, depth, h);
+      instruction(img, insn[i], fn, depth, h);
     if (n)
       cs_.free(insn, n);
     return n > 0;
@@ -270,7 +258,7 @@ private:
 
   // The bytes with the relative displacement or branch offset zeroed, then
   // what the reference points to.
-  void instruction(const cs_insn &in, const Symbol &fn, int depth, Hash &h) {
+  void instruction(const Image &img, const cs_insn &in, const Symbol &fn, int depth, Hash &h) {
     std::uint8_t raw[16];
     std::memcpy(raw, in.bytes, std::min<std::size_t>(in.size, sizeof raw));
     const cs_x86 &x = in.detail->x86;
@@ -279,46 +267,50 @@ private:
       const cs_x86_op &op = x.operands[o];
       if (branch && op.type == X86_OP_IMM) {
         std::memset(raw + x.encoding.imm_offset, 0, x.encoding.imm_size);
-        target(std::uint64_t(op.imm), 0, false, fn, depth, h);
+        target(img, std::uint64_t(op.imm), 0, false, fn, depth, h);
       } else if (op.type == X86_OP_MEM && op.mem.base == X86_REG_RIP) {
         std::memset(raw + x.encoding.disp_offset, 0, x.encoding.disp_size);
-        target(in.address + in.size + std::uint64_t(op.mem.disp), in.id == X86_INS_LEA ? 0 : op.size, true, fn, depth,
-               h);
+        target(img, in.address + in.size + std::uint64_t(op.mem.disp), in.id == X86_INS_LEA ? 0 : op.size, true, fn,
+               depth, h);
       }
     }
     h.bytes(raw, in.size);
   }
 
-  void target(std::uint64_t to, std::uint64_t access_size, bool data, const Symbol &fn, int depth, Hash &h) {
+  void target(const Image &img, std::uint64_t to, std::uint64_t access_size, bool data, const Symbol &fn, int depth,
+              Hash &h) {
     if (to >= fn.addr && to < fn.addr + fn.size) {
       h.text("local");
       h.value(to - fn.addr);
       return;
     }
-    if (const std::string *name = img_.got_name(to)) { // a GOT slot: what the loader puts there
+    if (const std::string *name = img.got_name(to)) { // a GOT slot: what the loader puts there
       h.text("got");
       h.text(*name);
+      follow(*name, depth, h);
       return;
     }
-    const ElfW(Shdr) *sec = img_.section(to);
+    const ElfW(Shdr) *sec = img.section(to);
     if (!sec) {
       h.text("unmapped");
       return;
     }
-    if (!data && img_.section_name(sec).starts_with(".plt")) {
+    if (!data && img.section_name(sec).starts_with(".plt")) {
+      std::string name = plt_name(img, to);
       h.text("plt");
-      h.text(plt_name(to));
+      h.text(name);
+      follow(name, depth, h);
       return;
     }
-    const Symbol *sym = img_.symbol(to);
+    const Symbol *sym = img.symbol(to);
     if (sym && sym->function) {
       h.text("call");
       h.text(sym->name);
       h.value(to - sym->addr);
       // The callee's code, once: a payload-private clone or a helper that was
       // not inlined is part of what is timed.
-      if (depth < kMaxCallDepth && !seen_.count(sym->addr))
-        function(*sym, depth + 1, h);
+      if (depth < kMaxCallDepth && !seen_.count(img.bias + sym->addr))
+        function(img, *sym, depth + 1, h);
       return;
     }
     const bool constant = !(sec->sh_flags & (SHF_WRITE | SHF_EXECINSTR));
@@ -327,22 +319,43 @@ private:
       h.text(sym->name);
       h.value(to - sym->addr);
       if (constant)
-        h.text(img_.contents(sym->addr, std::min(sym->size, kMaxObjectBytes)));
+        h.text(img.contents(sym->addr, std::min(sym->size, kMaxObjectBytes)));
       return;
     }
-    h.text(img_.section_name(sec));
+    h.text(img.section_name(sec));
     if (!constant)
       return;
     // Unnamed constant data: the bytes loaded, or a string's characters.
-    std::string_view bytes = img_.contents(to, access_size ? access_size : kMaxStringBytes);
+    std::string_view bytes = img.contents(to, access_size ? access_size : kMaxStringBytes);
     if (!access_size)
       bytes = bytes.substr(0, bytes.find('\0'));
     h.text(bytes);
   }
 
+  // A function of another loaded object (a shared library the benchmark
+  // calls, its own or the system's): its code as the loader bound it, so that
+  // a changed library is not "identical code". Data symbols are not followed.
+  void follow(const std::string &name, int depth, Hash &h) {
+    if (depth >= kMaxCallDepth)
+      return;
+    const void *addr = dlsym(RTLD_DEFAULT, name.c_str());
+    if (!addr || seen_.count(reinterpret_cast<std::uintptr_t>(addr)))
+      return;
+    Dl_info where{};
+    if (!dladdr(addr, &where) || !where.dli_fname)
+      return;
+    std::optional<Image> &img = others_[where.dli_fname];
+    if (!img)
+      img = Image::of(addr);
+    if (!img)
+      return;
+    if (const Symbol *sym = img->symbol(reinterpret_cast<std::uintptr_t>(addr) - img->bias); sym && sym->function)
+      function(*img, *sym, depth + 1, h);
+  }
+
   // A PLT stub jumps through a GOT slot, named by its relocation.
-  std::string plt_name(std::uint64_t stub) {
-    std::string_view code = img_.contents(stub, 16);
+  std::string plt_name(const Image &img, std::uint64_t stub) {
+    std::string_view code = img.contents(stub, 16);
     cs_insn *insn = nullptr;
     const std::size_t n =
         cs_.disasm(cs_.handle, reinterpret_cast<const std::uint8_t *>(code.data()), code.size(), stub, 0, &insn);
@@ -351,7 +364,7 @@ private:
       const cs_x86 &x = insn[i].detail->x86;
       for (int o = 0; o < x.op_count; ++o)
         if (x.operands[o].type == X86_OP_MEM && x.operands[o].mem.base == X86_REG_RIP)
-          if (const std::string *got = img_.got_name(insn[i].address + insn[i].size + x.operands[o].mem.disp))
+          if (const std::string *got = img.got_name(insn[i].address + insn[i].size + x.operands[o].mem.disp))
             name = *got;
     }
     if (n)

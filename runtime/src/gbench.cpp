@@ -224,6 +224,32 @@ Benchmark *RegisterBenchmarkInternal(Benchmark *b, const bool *protected_by_plug
   return RegisterBenchmarkInternal(b);
 }
 
+// The plugin's entry for a function holding a measurement loop whose address
+// is taken (pass/Payloads.cpp): RegisterBenchmark's rows look it up.
+struct RegisteredFunction {
+  const void *function;
+  const bool *mark;
+  const char *const *findings;
+};
+extern "C" const RegisteredFunction __start_steady_gbench_functions[] __attribute__((weak));
+extern "C" const RegisteredFunction __stop_steady_gbench_functions[] __attribute__((weak));
+
+Benchmark *RegisterFunctionBenchmark(Benchmark *b, const void *function) {
+  // An inline function may be listed by several translation units: the one
+  // whose copy the linker kept set its mark.
+  const RegisteredFunction *found = nullptr;
+  for (const RegisteredFunction *e = __start_steady_gbench_functions; e && e < __stop_steady_gbench_functions; ++e)
+    if (e->function == function && (!found || *e->mark))
+      found = e;
+  if (found) {
+    b->plugin_mark_ = found->mark;
+    b->plugin_findings_ = found->findings;
+  }
+  if (families().empty() || families().back().get() != b)
+    RegisterBenchmarkInternal(b);
+  return b;
+}
+
 void UseCharPointer(char const volatile *) {}
 
 Benchmark::Benchmark(const char *name) : name_(name) {}

@@ -17,6 +17,11 @@ double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe
                    iteration_ticks / kMaxBatchSamples});
 }
 
+double setup_batch_ticks(double target_ticks, double setup_ticks, double iteration_ticks) {
+  const double for_share = setup_ticks * (1 - kMaxSetupShare) / kMaxSetupShare;
+  return std::max(target_ticks, std::min(for_share, iteration_ticks));
+}
+
 void thin(std::vector<BatchSample> &s) { thin_batches(s, (s.size() + 1) / 2); }
 
 namespace {
@@ -73,6 +78,7 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
   const double target = target_batch_ticks(*p.config, *p.timer, p.probe->read_ns());
   const std::uint64_t reset_every = p.state ? p.state->reset_every() : 0;
   const TimerInfo timer = *p.timer; // a copy: nothing to load after the timed call
+  const double iteration = p.config->iteration_time * 1e9 * timer.ticks_per_ns;
   auto batch = [&](std::uint64_t n) {
     if (reset_every && p.state)
       p.state->reset();
@@ -86,8 +92,9 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
     const BatchTicks first = split(timer, batch(n));
     double fastest = first.payload, setup = first.setup;
     // A self-timed benchmark's set-up runs once per batch: the batch grows
-    // until it is at most kMaxSetupShare of the batch's wall time.
-    auto needed = [&] { return std::max(target, setup * (1 - kMaxSetupShare) / kMaxSetupShare); };
+    // until it is at most kMaxSetupShare of the batch's wall time, or its
+    // loop lasts an iteration.
+    auto needed = [&] { return setup_batch_ticks(target, setup, iteration); };
     for (int r = 1; r < kCalibrationRepeats && fastest >= needed(); ++r) {
       const BatchTicks again = split(timer, batch(n));
       fastest = std::min(fastest, again.payload);
@@ -158,14 +165,16 @@ struct Batch {
 // thread's usage after it (a preempted batch is run again), the counters
 // around the iteration or, with untimed work between batches
 // (invocation-level fixtures, resets), around each batch so that they leave
-// that work out, as the time does. The same work makes the usage be read
+// that work out, as the time does; a self-timed benchmark's counters are its
+// batch clock's, read around its loop (not its set-up). The same work makes the usage be read
 // before every batch too; otherwise the reading after one batch is the next
 // one's "before".
 class TimedBatches {
 public:
   explicit TimedBatches(const ForkPlan &p)
       : p_(p), untimed_between_(p.state && (p.bench->invocation_setup || p.state->reset_every())),
-        count_batches_(untimed_between_ && !p.counters->names().empty()) {}
+        count_batches_(untimed_between_ && !p.counters->names().empty()),
+        count_loops_(p.bench->self_timed && !p.counters->names().empty()) {}
 
   void begin() {
     ticks_end(prev_cpu_);
@@ -190,7 +199,9 @@ public:
 
   // The batch's counts, to the samples it went to (before any untimed work).
   void count(Samples &into) {
-    if (count_batches_)
+    if (count_loops_)
+      into.counted += batch_clock().counted;
+    else if (count_batches_)
       into.counted += counter_delta(batch_before_, p_.counters->read());
   }
 
@@ -200,8 +211,9 @@ public:
   // every batch run (events such as instructions or task-clock do not grow
   // when the thread is preempted, so this is the payload's count).
   void record(Iteration &it, const Samples &kept, const Samples &preempted) const {
-    const CounterDelta &c = count_batches_ ? kept.counted : whole_;
-    const double counted_ops = double(it.ops + (count_batches_ ? 0 : preempted.ops));
+    const bool per_batch = count_batches_ || count_loops_;
+    const CounterDelta &c = per_batch ? kept.counted : whole_;
+    const double counted_ops = double(it.ops + (per_batch ? 0 : preempted.ops));
     for (double v : c.values)
       it.counters_per_op.push_back(v / counted_ops);
     it.multiplexed = c.multiplexed;
@@ -211,7 +223,7 @@ public:
 
 private:
   const ForkPlan &p_;
-  const bool untimed_between_, count_batches_;
+  const bool untimed_between_, count_batches_, count_loops_;
   std::uint32_t prev_cpu_ = 0;
   CounterSnapshot before_, batch_before_;
   CounterDelta whole_;
@@ -352,6 +364,9 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
   batch_clock().self_timed = plan.bench->self_timed;
   batch_clock().collect = plan.callgrind != nullptr;
   batch_clock().ticks_per_ns = plan.timer->ticks_per_ns;
+  batch_clock().counters = plan.bench->self_timed && !plan.callgrind && plan.counters && !plan.counters->names().empty()
+                               ? plan.counters
+                               : nullptr;
   if (state)
     state->setup();
   WarmupOutcome outcome;

@@ -210,7 +210,7 @@ void warn_unprotected(const std::vector<std::size_t> &selected) {
   if (self_timed)
     std::fprintf(stderr,
                  "note: %d Google Benchmark benchmark(s) not protected by the steady plugin (compiled without it, "
-                 "or registered at run time by RegisterBenchmark): their dead results and constant inputs are as "
+                 "or given to RegisterBenchmark as a std::function): their dead results and constant inputs are as "
                  "Google Benchmark leaves them (DoNotOptimize as written)\n",
                  self_timed);
 }

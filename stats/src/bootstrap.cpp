@@ -36,17 +36,6 @@ void resample(const std::vector<ForkSamples> &data, Rng &rng, double &sum, doubl
   }
 }
 
-double point_estimate(const std::vector<ForkSamples> &data) {
-  double sum = 0, weight = 0;
-  for (const ForkSamples &f : data)
-    for (const IterationSamples &it : f)
-      for (const Weighted &w : it) {
-        sum += w.value * w.weight;
-        weight += w.weight;
-      }
-  return sum / weight;
-}
-
 void check(const std::vector<ForkSamples> &data) {
   if (data.empty())
     throw std::invalid_argument("bootstrap of no forks");
@@ -115,7 +104,7 @@ Interval bootstrap_mean(const std::vector<ForkSamples> &data, double confidence,
     resample(data, rng, sum, weight);
     m = sum / weight;
   }
-  return percentile_interval(point_estimate(data), means, confidence);
+  return percentile_interval(weighted_mean(data), means, confidence);
 }
 
 IterationSummary summarize(const IterationSamples &it) {
@@ -143,14 +132,13 @@ std::vector<ForkSummary> summarize(const std::vector<ForkSamples> &data) {
   return forks;
 }
 
+// weighted_mean over the samples, from each iteration's summary.
 double point_estimate(std::span<const ForkSummary> forks) {
-  double sum = 0, weight = 0;
+  WeightedSum s;
   for (const ForkSummary &f : forks)
-    for (const IterationSummary &it : f) {
-      sum += it.weight * it.mean;
-      weight += it.weight;
-    }
-  return sum / weight;
+    for (const IterationSummary &it : f)
+      s.add(it.mean, it.weight);
+  return s.mean();
 }
 
 // Ziggurat normal deviates from Boost.Random: the same on every platform for
@@ -252,7 +240,7 @@ Interval bootstrap_ratio(const std::vector<ForkSamples> &a, const std::vector<Fo
     resample(b, rng, sb, wb);
     r = (sb / wb) / (sa / wa);
   }
-  return percentile_interval(point_estimate(b) / point_estimate(a), ratios, confidence);
+  return percentile_interval(weighted_mean(b) / weighted_mean(a), ratios, confidence);
 }
 
 } // namespace steady::stats

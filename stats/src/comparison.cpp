@@ -9,6 +9,8 @@
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
+#include "steady/exact_counts.h"
+
 namespace steady::stats {
 
 template <class Rng> Series subsample(const Series &s, int forks, int iterations, Rng &rng) {
@@ -182,6 +184,12 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   const RatioInterval ri = log_ratio_interval(fa, fb, o.alpha);
   r.ratio = ri.ratio;
   r.ratio_df = ri.df;
+  // Instruction counts: the interval is widened by the A/A margin (exact_counts.h).
+  r.count_margin = count_margin(a, b);
+  if (r.count_margin) {
+    r.exact = exact_counts(a, b);
+    r.ratio = count_interval(r.ratio, mean(fa), mean(fb), *r.count_margin, r.exact);
+  }
   const Interval ca = t_interval(fa, 1 - o.alpha), cb = t_interval(fb, 1 - o.alpha);
   r.overlap = ca.low <= cb.high && cb.low <= ca.high;
   r.welch_p = welch_t_test(fa, fb).p_value;
@@ -195,7 +203,8 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     r.verdict = Verdict::same;
   } else {
     r.verdict = Verdict::undecided;
-    r.power = power(fa, fb, ri, o);
+    if (o.power && !r.exact) // more forks of exact counts repeat them
+      r.power = power(fa, fb, ri, o);
   }
   r.base_forks_disagree = a.forks_disagree;
   r.next_forks_disagree = b.forks_disagree;

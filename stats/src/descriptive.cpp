@@ -67,23 +67,20 @@ double quantile(std::vector<double> x, double p) {
 }
 
 double weighted_mean(std::span<const Weighted> x) {
-  double sum = 0, w = 0;
-  for (const Weighted &v : x) {
-    sum += v.value * v.weight;
-    w += v.weight;
-  }
-  return sum / w;
+  WeightedSum s;
+  s.add(x);
+  return s.mean();
 }
 
-double fork_mean(const ForkSamples &fork) {
-  double sum = 0, w = 0;
-  for (const IterationSamples &it : fork)
-    for (const Weighted &v : it) {
-      sum += v.value * v.weight;
-      w += v.weight;
-    }
-  return sum / w;
+double weighted_mean(std::span<const ForkSamples> forks) {
+  WeightedSum s;
+  for (const ForkSamples &f : forks)
+    for (const IterationSamples &it : f)
+      s.add(it);
+  return s.mean();
 }
+
+double fork_mean(const ForkSamples &fork) { return weighted_mean(std::span(&fork, 1)); }
 
 double weighted_cv(std::span<const Weighted> x) { return Moments::of(x).cv(); }
 

@@ -91,6 +91,31 @@ TEST(Explain, HarnessCrumbsBesideALargeChangeAreLeftOut) {
   EXPECT_EQ(c.functions[0].function, "hot");
 }
 
+// snappy's RefillTag inlined into DecompressAllTags: callgrind lists the
+// caller only; the records before inlining name the changed callee, through
+// an inlined helper (load) that is not changed, and not the callee that ran
+// on its own (memcpy) nor an unchanged inlined one (peek).
+TEST(Explain, ChangedFunctionInlinedIntoTheListedOneIsNamed) {
+  CallgrindProfile a = parsed("events: Ir\nfl=s.cc\nfn=Decompress()\n5 4000\nfn=memcpy\n9 100\n");
+  CallgrindProfile b = parsed("events: Ir\nfl=s.cc\nfn=Decompress()\n5 4064\nfn=memcpy\n9 100\n");
+  const std::set<std::string> changed = {"Decompress()", "RefillTag()", "memcpy"};
+  CallGraph calls = {{"Decompress()", {"load(char const*)", "memcpy", "peek()"}},
+                     {"load(char const*)", {"RefillTag()"}}};
+  Cause c = explain(a, 1, b, 1, changed);
+  EXPECT_EQ(c.changed_not_in_cause, (std::vector<std::string>{"RefillTag", "memcpy"}));
+  name_inlined(c, a, b, changed, calls);
+  ASSERT_EQ(c.functions.size(), 1u);
+  EXPECT_EQ(c.functions[0].inlined_changed, std::vector<std::string>{"RefillTag()"});
+  EXPECT_EQ(c.changed_not_in_cause, std::vector<std::string>{"memcpy"});
+  // A clone's and a cycle's suffixes are callgrind's, not the records'.
+  CallgrindProfile clone =
+      parsed("events: Ir\nfl=s.cc\nfn=Decompress() [clone .constprop.0]'2\n5 4064\nfn=RefillTag()\n7 1\n");
+  Cause d = explain(a, 1, clone, 1, changed);
+  name_inlined(d, a, clone, changed, calls);
+  for (const FunctionDelta &f : d.functions)
+    EXPECT_TRUE(f.inlined_changed.empty()) << f.function; // RefillTag ran on its own: callgrind names it
+}
+
 TEST(PerfReport, SamplesAndTimeByFunction) {
   SampledProfile p = parse_perf_report("          2293     458691720  [.] hot                       -      -   \n"
                                        "             1        200040  [k] __d_lookup\n"

@@ -49,5 +49,24 @@ TEST(Selection, NewPayloadRunsAndBadLineIsNamed) {
   EXPECT_EQ(error, "line 2 is not a reach record: 'X'");
 }
 
+// --traced: a payload that reaches changed code runs only when its old run
+// executed a changed function (by the name callgrind gives it); a new one
+// runs untraced.
+TEST(Selection, TracedRunsOnlyWhatExecutedAChangedFunction) {
+  auto name_of = [](const std::string &symbol) { return symbol + "()"; };
+  Selected s;
+  s.changed = {"leaf", "mid"};
+  refine_by_execution(s, {"main()", "mid()"}, name_of);
+  EXPECT_EQ(s.executed, std::vector<std::string>{"mid"});
+  EXPECT_TRUE(s.run());
+  refine_by_execution(s, {"main()", "other()"}, name_of);
+  EXPECT_TRUE(s.executed && s.executed->empty());
+  EXPECT_FALSE(s.run());
+  Selected fresh;
+  fresh.is_new = true;
+  refine_by_execution(fresh, {}, name_of);
+  EXPECT_TRUE(fresh.run());
+}
+
 } // namespace
 } // namespace steady::driver

@@ -334,5 +334,36 @@ TEST(ForkLoop, ManyUnsettledWarmupsAreCounted) {
   EXPECT_EQ(after_stop(s.reason), ", but the warmup of 7 of 8 forks did not settle within --max-warmup=50");
 }
 
+// The stop's ± is the printed interval's half-width (one definition of a fork
+// mean, issue 26): forks of three iterations whose batches differ in ops.
+TEST(ForkLoop, ThePrecisionStopJudgesThePrintedInterval) {
+  ForkLoop loop(precision(8, 30));
+  std::vector<ForkResult> forks;
+  std::mt19937_64 g(5);
+  std::normal_distribution<double> fork_noise(0, 2), batch_noise(0, 5);
+  std::uniform_int_distribution<std::uint64_t> ops(100, 5000);
+  for (int n = 1; loop.wanted() > 0; ++n) {
+    ForkResult &f = forks.emplace_back();
+    f.number = n;
+    f.warmup_stable = true;
+    const double m = 100 + fork_noise(g);
+    for (int i = 0; i < 3; ++i) {
+      Iteration &it = f.iterations.emplace_back();
+      for (int b = 0; b < 20; ++b) {
+        const std::uint64_t o = ops(g);
+        const double tpo = m + batch_noise(g);
+        it.batches.push_back({tpo, o});
+        it.ticks += tpo * double(o);
+        it.ops += o;
+      }
+      it.ticks_per_op = it.ns_per_op = it.ticks / double(it.ops);
+    }
+    loop.add(f);
+  }
+  ASSERT_GE(forks.size(), 8u);
+  const Summary s = summarize(forks, 0, 1, 1);
+  EXPECT_NEAR(loop.stop().half_width, (s.ci_high - s.ci_low) / (s.ci_high + s.ci_low), 1e-12);
+}
+
 } // namespace
 } // namespace steady

@@ -59,6 +59,18 @@ TEST(BatchSizing, OverheadBoundsSmallTimers) {
   EXPECT_DOUBLE_EQ(target_batch_ticks(cfg, t), 50000);
 }
 
+TEST(BatchSizing, SetupIsATenthOfTheBatch) {
+  // 50 ticks of set-up: a loop of 450 makes it 10 % of the batch's 500.
+  EXPECT_DOUBLE_EQ(setup_batch_ticks(100, 50, 1e6), 450);
+  // Cheaper set-up: the target decides.
+  EXPECT_DOUBLE_EQ(setup_batch_ticks(100, 5, 1e6), 100);
+}
+
+TEST(BatchSizing, SetupNeverMakesTheLoopLongerThanAnIteration) {
+  // 20 ms of set-up at 1 tick/ns would want a 180 ms loop: one iteration (2 ms) is enough.
+  EXPECT_DOUBLE_EQ(setup_batch_ticks(2000, 20e6, 2e6), 2e6);
+}
+
 TEST(BatchThinning, KeepsTotalWeightAndWeightedMean) {
   std::vector<BatchSample> s = {{10, 1}, {20, 3}, {30, 2}, {40, 2}, {50, 1}};
   double ops = 9, mean = (10 * 1 + 20 * 3 + 30 * 2 + 40 * 2 + 50 * 1) / ops;
@@ -110,6 +122,20 @@ TEST(Summary, StudentIntervalOverForkMeans) {
   EXPECT_NEAR(s.ci_low, 11 - 5.7301109, 1e-6);
   EXPECT_NEAR(s.ci_high, 11 + 5.7301109, 1e-6);
   EXPECT_DOUBLE_EQ(s.ticks_per_op, 22);
+}
+
+TEST(Summary, PrintsTheCentreOfItsIntervalWhenForksRanDifferentOps) {
+  // Fork means 100, 110, 120 ns; the fast fork ran three times the ops (as it
+  // does in the same time). Pooled ticks / ops would say 53000 / 500 = 106 ns,
+  // outside the middle of the interval over fork means; the row says 110.
+  ForkResult fast = fork_with({100});
+  fast.iterations[0].ops = 300;
+  fast.iterations[0].ticks = 100 * 300 * 2;
+  fast.iterations[0].batches = {{200, 300}};
+  Summary s = summarize({fast, fork_with({110}), fork_with({120})}, 0, 2.0, 1);
+  EXPECT_DOUBLE_EQ(s.ns_per_op, 110);
+  EXPECT_DOUBLE_EQ(s.ticks_per_op, 220);
+  EXPECT_NEAR((s.ci_low + s.ci_high) / 2, 110, 1e-9);
 }
 
 TEST(Summary, TwoForksGiveAWideIntervalNotTheirTwoMeans) {

@@ -39,6 +39,9 @@ template <class Rng> Series subsample(const Series &s, int forks, int iterations
 
 struct ComparisonOptions {
   double alpha = 0.01, equivalence = 0.01; // fractions
+  // An undecided verdict's power numbers (the noncentral t, about 10 ms a
+  // comparison); false where only the verdict is wanted (simulations of it).
+  bool power = true;
 };
 
 // measures_nothing: no verdict, one version (or both) is not a measurement of its payload.
@@ -66,6 +69,12 @@ struct Comparison {
   bool base_measures_nothing = false, next_measures_nothing = false;
   // A version's forks disagree: slower or faster was withheld (undecided, no power numbers).
   bool base_forks_disagree = false, next_forks_disagree = false;
+  // Instruction counts (steady/exact_counts.h): the A/A margin in
+  // instructions per op the interval is widened by; exact: every fork of each
+  // version counted the same (the interval is the difference +- the margin,
+  // and more forks change nothing).
+  std::optional<double> count_margin;
+  bool exact = false;
   bool decided() const { return verdict != Verdict::undecided; }
 };
 

@@ -30,6 +30,22 @@ struct Weighted {
   double weight;
 };
 
+// Sum of value x weight and of the weights: every weighted mean in steady
+// (an iteration's, a fork's, the pooled one the bootstrap centres on) is one
+// of these divided, so that they are one definition.
+struct WeightedSum {
+  double sum = 0, weight = 0;
+  void add(double value, double w) {
+    sum += value * w;
+    weight += w;
+  }
+  void add(std::span<const Weighted> x) {
+    for (const Weighted &v : x)
+      add(v.value, v.weight);
+  }
+  double mean() const { return sum / weight; }
+};
+
 double weighted_mean(std::span<const Weighted> x);
 // Frequency-weighted: sum w (x - m)^2 / (sum w - 1).
 double weighted_cv(std::span<const Weighted> x);
@@ -66,9 +82,14 @@ private:
 // forks -> iterations -> weighted invocation-level samples.
 using IterationSamples = std::vector<Weighted>;
 using ForkSamples = std::vector<IterationSamples>;
-// A fork's mean over all its samples, weighted: its ticks over its ops, the
-// fork mean the summary's interval is over.
+// A fork's mean over all its samples, weighted: its ticks over its ops (or
+// instructions per op under valgrind). The one definition of a fork mean
+// (issue 26): the printed interval is over these (summarize), the precision
+// stop decides on that interval (ForkLoop), the fork groups compare them.
 double fork_mean(const ForkSamples &fork);
+// The same over every sample of several forks: the pooled mean (the
+// bootstrap's point estimate).
+double weighted_mean(std::span<const ForkSamples> forks);
 
 struct Interval {
   double estimate, low, high;

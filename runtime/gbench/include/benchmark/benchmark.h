@@ -22,8 +22,9 @@
 // The BENCHMARK macros register a function annotated for the plugin, which
 // runs the benchmark function: the plugin protects that function's loop body
 // as it protects a STEADY_BENCH payload and records what it found on it
-// (pass/Payloads.cpp); RegisterBenchmark's functions, registered at run time,
-// are not seen by it.
+// (pass/Payloads.cpp); RegisterBenchmark's lambdas run from an annotated
+// LambdaBenchmark::Run, and its functions are looked up by their address in
+// the plugin's list (RegisterFunctionBenchmark).
 #pragma once
 
 #include <atomic>
@@ -117,6 +118,11 @@ Benchmark *RegisterBenchmarkInternal(Benchmark *);
 // From the BENCHMARK macros: with the mark the steady plugin sets when it
 // protected the benchmark's loop, and the findings it recorded.
 Benchmark *RegisterBenchmarkInternal(Benchmark *, const bool *protected_by_plugin, const char *const *findings);
+// From RegisterBenchmark with a function's address: the plugin lists the
+// functions holding a measurement loop whose address is taken, each with its
+// mark and findings (section steady_gbench_functions, pass/Payloads.cpp);
+// registers `b` if it is not yet, with the function's mark if it is listed.
+Benchmark *RegisterFunctionBenchmark(Benchmark *b, const void *function);
 void UseCharPointer(char const volatile *);
 } // namespace internal
 
@@ -389,6 +395,7 @@ private:
   friend class Adapter;
   friend void expand_families();
   friend Benchmark *RegisterBenchmarkInternal(Benchmark *, const bool *, const char *const *);
+  friend Benchmark *RegisterFunctionBenchmark(Benchmark *, const void *);
   friend std::string instance_name(const Benchmark &, const std::vector<int64_t> &, int);
 
   std::string name_;
@@ -431,9 +438,15 @@ private:
   Function *func_;
 };
 
+// Run carries the plugin's annotation, as the BENCHMARK macros' lambda does:
+// the plugin protects the loop of the lambda it calls.
 template <class Lambda> class LambdaBenchmark : public Benchmark {
 public:
-  void Run(State &st) override { lambda_(st); }
+  static inline bool steady_protected_ = false;
+  static inline const char *steady_findings_ = nullptr;
+  __attribute__((annotate("steady.gbench", &steady_protected_, &steady_findings_))) void Run(State &st) override {
+    lambda_(st);
+  }
 
 private:
   template <class OLambda>
@@ -446,17 +459,30 @@ private:
 } // namespace internal
 
 inline internal::Benchmark *RegisterBenchmark(const char *name, internal::Function *fn) {
-  return internal::RegisterBenchmarkInternal(::new internal::FunctionBenchmark(name, fn));
+  return internal::RegisterFunctionBenchmark(::new internal::FunctionBenchmark(name, fn),
+                                             reinterpret_cast<const void *>(fn));
 }
 
 template <class Lambda> internal::Benchmark *RegisterBenchmark(const char *name, Lambda &&fn) {
   using BenchType = internal::LambdaBenchmark<typename std::decay<Lambda>::type>;
-  return internal::RegisterBenchmarkInternal(::new BenchType(name, std::forward<Lambda>(fn)));
+  return internal::RegisterBenchmarkInternal(::new BenchType(name, std::forward<Lambda>(fn)),
+                                             &BenchType::steady_protected_, &BenchType::steady_findings_);
 }
 
+namespace internal {
+// The address of a function given to RegisterBenchmark with arguments (null
+// for a lambda or another callable, found through LambdaBenchmark::Run).
+template <class R, class... A> const void *FunctionAddress(R (*fn)(A...)) { return reinterpret_cast<const void *>(fn); }
+template <class T> const void *FunctionAddress(const T &) { return nullptr; }
+} // namespace internal
+
+// A function with arguments runs through a lambda that calls it by its
+// address: the row takes the function's mark, looked up by that address.
 template <class Lambda, class... Args>
 internal::Benchmark *RegisterBenchmark(const char *name, Lambda &&fn, Args &&...args) {
-  return benchmark::RegisterBenchmark(name, [=](benchmark::State &st) { fn(st, args...); });
+  const void *function = internal::FunctionAddress(fn);
+  internal::Benchmark *b = benchmark::RegisterBenchmark(name, [=](benchmark::State &st) { fn(st, args...); });
+  return function ? internal::RegisterFunctionBenchmark(b, function) : b;
 }
 
 class Fixture : public internal::Benchmark {

@@ -1,0 +1,96 @@
+#include "executed.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <map>
+#include <unistd.h>
+
+#include <fmt/core.h>
+
+#include "callgrind_profile.h"
+#include "process.h"
+
+namespace steady::driver {
+
+namespace fs = std::filesystem;
+
+std::string executed_cache_dir() {
+  if (const char *d = std::getenv("STEADY_CACHE_DIR"); d && *d)
+    return std::string(d) + "/executed";
+  if (const char *d = std::getenv("XDG_CACHE_HOME"); d && *d)
+    return std::string(d) + "/steady/executed";
+  const char *home = std::getenv("HOME");
+  return std::string(home && *home ? home : "/tmp") + "/.cache/steady/executed";
+}
+
+namespace {
+
+// The binary's content: a rebuilt binary is traced again. (std::hash: a
+// steady built with another library may miss the cache, never mix it up
+// beyond a hash collision of equal-sized files.)
+std::string content_key(const std::string &bin) {
+  static std::map<std::string, std::string> known; // a selection asks once per payload: read the binary once
+  if (auto it = known.find(bin); it != known.end())
+    return it->second;
+  std::ifstream in(bin, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return known[bin] = fmt::format("{}-{:016x}", bytes.size(), std::hash<std::string>()(bytes));
+}
+
+} // namespace
+
+Executed executed_by(const std::string &bin, const std::string &payload, const std::string &cache_dir, double timeout) {
+  Executed e;
+  const fs::path dir = fs::path(cache_dir) / content_key(bin);
+  const fs::path file = dir / fmt::format("{:016x}.txt", std::hash<std::string>()(payload));
+  // The first line is the payload's name (a check against hash collisions); then a function a line.
+  if (std::ifstream in(file); in) {
+    std::string line;
+    if (std::getline(in, line) && line == payload) {
+      while (std::getline(in, line))
+        e.functions.insert(line);
+      e.cached = true;
+      return e;
+    }
+  }
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  const std::string out = (dir / fmt::format("tmp-{}.callgrind", getpid())).string();
+  ProgramRun r = run_captured(
+      {bin, exact_filter(payload), "--no-fork", "--forks=1", "--stop=none", "--warmup-iterations=0", "--iterations=1",
+       "--iteration-time=0.000001"},
+      out, {.timeout = timeout, .wrapper = {"valgrind", "--tool=callgrind", "-q", "--callgrind-out-file=" + out}});
+  std::ifstream profile(out);
+  if (r.status != 0 || !profile) {
+    e.problem = !r.problem.empty() ? r.problem
+                : r.timed_out      ? fmt::format("did not finish in {:g} s under callgrind", timeout)
+                                   : fmt::format("exited with status {} under callgrind", r.status);
+    fs::remove(out, ec);
+    return e;
+  }
+  std::string error;
+  const CallgrindProfile p = parse_callgrind_profile(profile, error);
+  fs::remove(out, ec);
+  if (!error.empty()) {
+    e.problem = "its callgrind profile: " + error;
+    return e;
+  }
+  for (const auto &[name, cost] : p.functions)
+    if (cost.exclusive > 0 || cost.inclusive > 0)
+      e.functions.insert(plain_function_name(name));
+  // Written whole, then renamed: a concurrent reader sees all or nothing.
+  const std::string tmp = file.string() + fmt::format(".{}", getpid());
+  {
+    std::ofstream w(tmp);
+    w << payload << "\n";
+    for (const std::string &f : e.functions)
+      w << f << "\n";
+  }
+  fs::rename(tmp, file, ec);
+  return e;
+}
+
+} // namespace steady::driver

@@ -87,6 +87,24 @@ void replaceOperand(std::string &Line, StringRef Name, StringRef With) {
   }
 }
 
+// Metadata operands (`metadata !143` of a noalias scope declaration) are
+// numbered across the module: the other functions' scopes and the reach
+// records themselves shift them. Numbered instead in their order of first use
+// in this function.
+void renumberMetadata(std::string &Line, DenseMap<unsigned, unsigned> &Local) {
+  std::string Out;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    Out += Line[I];
+    if (Line[I] != '!' || I + 1 >= Line.size() || !isDigit(Line[I + 1]))
+      continue;
+    unsigned N = 0;
+    while (I + 1 < Line.size() && isDigit(Line[I + 1]))
+      N = N * 10 + (Line[++I] - '0');
+    Out += utostr(Local.try_emplace(N, Local.size()).first->second);
+  }
+  Line = std::move(Out);
+}
+
 // Where each instruction's text (several lines for an invoke or a switch)
 // starts and ends when the whole function is printed.
 class InstructionSpans : public AssemblyAnnotationWriter {
@@ -127,21 +145,27 @@ DenseMap<const Instruction *, StringRef> instructionTexts(const Function &F, std
 // attribute groups (a call's `#12` counts the module's other functions: the
 // attributes themselves are written instead) and the names of private
 // constants (`@.str.4` counts the string literals before it: their data is
-// written instead). The constant data the instructions read is included.
+// written instead) and of metadata operands. The constant data the
+// instructions read is included.
 uint64_t fingerprint(const Function &F) {
   std::string Text, Printed;
   raw_string_ostream OS(Text);
   DenseMap<const Instruction *, StringRef> Lines = instructionTexts(F, Printed);
   SmallPtrSet<const GlobalVariable *, 4> Data;
+  DenseMap<unsigned, unsigned> Metadata;
   OS << *F.getFunctionType() << "\n";
   for (const BasicBlock &BB : F) {
     OS << "bb\n";
     for (const Instruction &I : BB) {
       std::string Line = Lines.lookup(&I).split(", !").first.str();
+      renumberMetadata(Line, Metadata);
       if (const auto *CB = dyn_cast<CallBase>(&I)) {
-        StringRef Head = StringRef(Line).rtrim("0123456789");
+        // The group ends the call's first line (an invoke's labels follow).
+        auto [First, Rest] = StringRef(Line).split('\n');
+        StringRef Head = First.rtrim("0123456789");
         if (Head.ends_with(" #"))
-          Line = Head.drop_back(2).str() + " " + CB->getAttributes().getFnAttrs().getAsString();
+          Line = Head.drop_back(2).str() + " " + CB->getAttributes().getFnAttrs().getAsString() +
+                 (First.size() < Line.size() ? "\n" + Rest.str() : "");
       }
       for (const Use &U : I.operands())
         if (auto *G = dyn_cast<GlobalVariable>(U.get()->stripPointerCasts()))

@@ -124,21 +124,29 @@ public:
 };
 
 // Each instruction's text as Instruction::print writes it, from one print of
-// the function: printing instruction by instruction builds a writer each
-// time, which walks the module's globals (quadratic: 87 s instead of 3 s of
-// optimization for spdlog's formatter-bench.cpp).
-DenseMap<const Instruction *, StringRef> instructionTexts(const Function &F, std::string &Storage) {
-  InstructionSpans Spans(Storage);
-  {
-    raw_string_ostream OS(Storage);
-    F.print(OS, &Spans);
+// the module. Printing function by function builds a slot tracker each time,
+// which walks the module's globals, functions and named metadata (these
+// records), and instruction by instruction a writer each time, which walks
+// the globals: quadratic in the translation unit (spdlog's formatter-bench.cpp
+// spent 84 s, then 2.8 s, in this pass, for 3 s of optimization).
+class ModuleText {
+  std::string Storage;
+  DenseMap<const Instruction *, StringRef> Lines;
+
+public:
+  explicit ModuleText(const Module &M) {
+    InstructionSpans Spans(Storage);
+    {
+      raw_string_ostream OS(Storage);
+      M.print(OS, &Spans);
+    }
+    for (auto [V, Span] : Spans.At)
+      if (auto *I = dyn_cast<Instruction>(V))
+        Lines[I] = StringRef(Storage).slice(Span.first, Span.second);
   }
-  DenseMap<const Instruction *, StringRef> Out;
-  for (auto [V, Span] : Spans.At)
-    if (auto *I = dyn_cast<Instruction>(V))
-      Out[I] = StringRef(Storage).slice(Span.first, Span.second);
-  return Out;
-}
+  ModuleText(const ModuleText &) = delete;
+  StringRef of(const Instruction &I) const { return Lines.lookup(&I); }
+};
 
 // The instructions without what differs between compiles of unchanged code:
 // metadata attachments (debug locations and their numbering), the numbers of
@@ -147,17 +155,16 @@ DenseMap<const Instruction *, StringRef> instructionTexts(const Function &F, std
 // constants (`@.str.4` counts the string literals before it: their data is
 // written instead) and of metadata operands. The constant data the
 // instructions read is included.
-uint64_t fingerprint(const Function &F) {
-  std::string Text, Printed;
+uint64_t fingerprint(const Function &F, const ModuleText &Printed) {
+  std::string Text;
   raw_string_ostream OS(Text);
-  DenseMap<const Instruction *, StringRef> Lines = instructionTexts(F, Printed);
   SmallPtrSet<const GlobalVariable *, 4> Data;
   DenseMap<unsigned, unsigned> Metadata;
   OS << *F.getFunctionType() << "\n";
   for (const BasicBlock &BB : F) {
     OS << "bb\n";
     for (const Instruction &I : BB) {
-      std::string Line = Lines.lookup(&I).split(", !").first.str();
+      std::string Line = Printed.of(I).split(", !").first.str();
       renumberMetadata(Line, Metadata);
       if (const auto *CB = dyn_cast<CallBase>(&I)) {
         // The group ends the call's first line (an invoke's labels follow).
@@ -223,13 +230,14 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
     for (const Payload &P : MAM.getResult<PayloadsAnalysis>(M))
       if (!P.GBench) // listed below with every function holding a measurement loop
         N->addOperand(MDNode::get(C, {Str("P"), Str(payloadName(*P.F)), Str(symbolOf(*P.F))}));
+    ModuleText Printed(M);
     for (Function &F : M) {
       // Not the audit's temporary copies (NAME.steady.protected, ...).
       if (F.isDeclaration() || F.getName().contains(".steady."))
         continue;
       if (holdsMeasurementLoop(F) && !F.hasLocalLinkage())
         N->addOperand(MDNode::get(C, {Str("P"), Str(payloadName(F)), Str(symbolOf(F))}));
-      SmallVector<Metadata *, 8> Ops = {Str("F"), Str(symbolOf(F)), Str(utohexstr(fingerprint(F)))};
+      SmallVector<Metadata *, 8> Ops = {Str("F"), Str(symbolOf(F)), Str(utohexstr(fingerprint(F, Printed)))};
       for (const std::string &E : edgesOf(F))
         Ops.push_back(Str(E));
       N->addOperand(MDNode::get(C, Ops));
@@ -243,6 +251,7 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (const Function &F : M)
     if (!F.isDeclaration())
       Defined[symbolOf(F)] = &F;
+  ModuleText Printed(M);
   std::string Text;
   for (const MDNode *Rec : N->operands()) {
     auto Op = [&](unsigned I) { return cast<MDString>(Rec->getOperand(I))->getString(); };
@@ -251,7 +260,7 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
       continue;
     }
     auto It = Defined.find(Op(1));
-    std::string Print = It != Defined.end() ? utohexstr(fingerprint(*It->second)) : Op(2).str();
+    std::string Print = It != Defined.end() ? utohexstr(fingerprint(*It->second, Printed)) : Op(2).str();
     Text += ("F\t" + Op(1) + "\t" + Print + "\t").str();
     for (unsigned I = 3; I < Rec->getNumOperands(); ++I)
       Text += (I > 3 ? "," : "") + Op(I).str();

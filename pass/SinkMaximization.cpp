@@ -201,8 +201,29 @@ SinkCover computeSinkCover(Function &F, LoopInfo &LI, const TargetLibraryInfo &T
   SmallVector<Instruction *, 64> Work;
   // A root's operands are live; its own value only if a live user reads it
   // (a call's discarded result is dead although the call stays).
+  // A struct copy (memcpy with !tbaa.struct) split by SROA loads each field
+  // with its TBAA tag and the padding with none: an untagged dead load next
+  // to tagged loads of the same object in its block is that padding, which
+  // nobody reads. Sinking it would add a load GB's loop does not have
+  // (absl::Duration's 4 bytes in `lhs *= rhs; return lhs;`): it and its
+  // address are left to the optimizer, as if used.
+  const DataLayout &DL = F.getDataLayout();
+  auto Base = [&](const LoadInst &L) {
+    APInt Offset(DL.getIndexTypeSizeInBits(L.getPointerOperandType()), 0);
+    return L.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Offset, true);
+  };
+  auto PaddingCopy = [&](const Instruction &I) {
+    auto *L = dyn_cast<LoadInst>(&I);
+    if (!L || !L->isSimple() || !L->use_empty() || L->hasMetadata(LLVMContext::MD_tbaa))
+      return false;
+    const Value *B = Base(*L);
+    return any_of(*L->getParent(), [&](const Instruction &J) {
+      auto *Field = dyn_cast<LoadInst>(&J);
+      return Field && Field->hasMetadata(LLVMContext::MD_tbaa) && Base(*Field) == B;
+    });
+  };
   for (Instruction &I : instructions(F)) {
-    if (!isRoot(I, Lib))
+    if (!isRoot(I, Lib) && !PaddingCopy(I))
       continue;
     auto *CB = dyn_cast<CallBase>(&I);
     if (CB && DiscardedResults && hasDiscardableResult(*CB))
@@ -436,6 +457,84 @@ unsigned insertSinks(Function &, const SinkCover &Cover, DominatorTree &DT, Loop
   return Count;
 }
 
+namespace {
+
+// How a local object is used, to tell a value from a buffer. A value without
+// a destructor (absl::Duration built by MakeDuration and returned in
+// registers, an absl::string_view passed in registers) is loaded whole after
+// its last write into values the function uses: nothing written to it is
+// dead, the sinks protect what those values feed, and an escape would only
+// force it through memory (a branch and two stores in absl::Hours' protected
+// clone instead of GB's cmov; two stores per ParseDuration call).
+struct LocalObjectUses {
+  SmallVector<Instruction *, 4> Writes;
+  SmallVector<LoadInst *, 4> Loads;
+  SmallPtrSet<Instruction *, 4> Observers; // benchmark::DoNotOptimize(obj), steady::sink(obj)
+  bool Other = false;                      // its address stored or merged, or an unknown use
+
+  static bool observes(const CallBase &CB) {
+    const Function *Callee = CB.getCalledFunction();
+    if (!Callee)
+      return false;
+    CxxName N = CxxName::of(*Callee);
+    return (N.Context == "benchmark" && N.Base == "DoNotOptimize") || (N.Context == "steady" && N.Base == "sink");
+  }
+
+  // Google Benchmark's DoNotOptimize (or steady::sink) on the object after
+  // its last write, in At's block, already makes it observable with a memory
+  // clobber: an escape at At would add a clobber of its own (a load of
+  // Duration's padding kept in abseil's Factory_DoubleHours).
+  bool observedAt(Instruction &At) const {
+    for (Instruction *I = At.getPrevNode(); I; I = I->getPrevNode()) {
+      if (Observers.count(I))
+        return true;
+      if (is_contained(Writes, I))
+        return false;
+    }
+    return false;
+  }
+
+  // Every write is followed, in its block and before the next write, by
+  // loads of the whole object (its tail padding aside: Duration's 12 bytes of
+  // fields in 16) whose values are used.
+  bool readWhole(const AllocaInst &AI) const {
+    if (Other || Writes.empty())
+      return false;
+    const DataLayout &DL = AI.getDataLayout();
+    auto Size = AI.getAllocationSize(DL);
+    if (!Size || Size->isScalable())
+      return false;
+    for (Instruction *W : Writes) {
+      SmallVector<std::pair<uint64_t, uint64_t>, 4> Bytes; // [begin, end) of each load
+      for (Instruction *I = W->getNextNode(); I && !is_contained(Writes, I); I = I->getNextNode()) {
+        auto *L = dyn_cast<LoadInst>(I);
+        if (!L || !is_contained(Loads, L))
+          continue;
+        // A pointer field is fine: an object without a destructor owns
+        // nothing (absl::string_view); what it points to is the payload's.
+        if (L->use_empty() || L->getType()->isAggregateType())
+          return false;
+        APInt Offset(DL.getIndexTypeSizeInBits(L->getPointerOperandType()), 0);
+        TypeSize LSize = DL.getTypeStoreSize(L->getType());
+        if (L->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Offset, true) != &AI || Offset.isNegative() ||
+            LSize.isScalable())
+          return false;
+        Bytes.push_back({Offset.getZExtValue(), Offset.getZExtValue() + LSize.getFixedValue()});
+      }
+      sort(Bytes);
+      uint64_t Covered = 0;
+      for (auto [Begin, End] : Bytes)
+        if (Begin <= Covered) // else a hole: bytes written and never read
+          Covered = std::max(Covered, End);
+      if (alignTo(Covered, AI.getAlign()) < Size->getFixedValue())
+        return false;
+    }
+    return true;
+  }
+};
+
+} // namespace
+
 unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE, const ProtectedScope *Scope) {
   auto InScope = [&](const Instruction &I) { return !Scope || Scope->contains(I); };
   unsigned Count = 0;
@@ -447,6 +546,7 @@ unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE, const P
   for (AllocaInst *AI : Allocas) {
     bool Written = false;
     SmallVector<Instruction *, 4> Ends, Dtors;
+    LocalObjectUses Uses;
     SmallVector<Value *, 8> Ptrs{AI};
     SmallPtrSet<Value *, 8> Seen{AI};
     while (!Ptrs.empty()) {
@@ -462,17 +562,28 @@ unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE, const P
                    isa<PHINode>(UI) || isa<SelectInst>(UI)) {
           if (Seen.insert(UI).second)
             Ptrs.push_back(UI);
-        } else if (isa<StoreInst>(UI)) {
+          Uses.Other |= !isa<GetElementPtrInst>(UI); // a merged pointer: offsets unknown
+        } else if (auto *SI = dyn_cast<StoreInst>(UI)) {
           Written |= InScope(*UI); // written to, or its address stored somewhere
+          Uses.Writes.push_back(UI);
+          Uses.Other |= SI->getValueOperand() == P; // the address escapes
+        } else if (auto *LI = dyn_cast<LoadInst>(UI)) {
+          Uses.Loads.push_back(LI);
         } else if (auto *CB = dyn_cast<CallBase>(UI)) {
           if (CB->isInlineAsm())
             continue;
           for (unsigned I = 0; I != CB->arg_size(); ++I)
-            if (CB->getArgOperand(I) == P && !CB->onlyReadsMemory(I))
+            if (CB->getArgOperand(I) == P && !CB->onlyReadsMemory(I)) {
               Written |= InScope(*CB);
+              Uses.Writes.push_back(CB);
+            }
+          if (LocalObjectUses::observes(*CB))
+            Uses.Observers.insert(CB);
           const Function *Callee = CB->getCalledFunction();
           if (P == AI && Callee && CB->arg_size() && CB->getArgOperand(0) == AI && CxxName::of(*Callee).IsDestructor)
             Dtors.push_back(CB);
+        } else {
+          Uses.Other = true;
         }
       }
     }
@@ -485,7 +596,7 @@ unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE, const P
     bool Handle = Ty->isSingleValueType() ||
                   (Dtors.empty() && Size && !Size->isScalable() &&
                    Size->getFixedValue() <= AI->getDataLayout().getPointerSize() && isa<StructType>(Ty));
-    if (!Written || Handle || AI->isArrayAllocation())
+    if (!Written || Handle || AI->isArrayAllocation() || (Dtors.empty() && Uses.readWhole(*AI)))
       continue;
     // The object's life ends at its destructor (which may free what it owns),
     // else at its lifetime end, else when the payload returns.
@@ -494,6 +605,9 @@ unsigned escapeLocalObjects(Function &F, OptimizationRemarkEmitter *ORE, const P
       for (BasicBlock &BB : F)
         if (isa<ReturnInst>(BB.getTerminator()))
           At.push_back(BB.getTerminator());
+    erase_if(At, [&](Instruction *I) { return Uses.observedAt(*I); });
+    if (At.empty())
+      continue;
     for (Instruction *I : At) {
       IRBuilder<> B(I);
       emitEscape(B, AI);

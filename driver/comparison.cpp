@@ -25,13 +25,27 @@ std::map<std::string, Series> google_benchmark_series(const json &doc, const std
   static const std::map<std::string, double> kUnitNs = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
   std::map<std::string, Series> out;
   std::map<std::string, int> errored;
+  // A name registered twice is two families (family_index) in Google
+  // Benchmark's JSON, printed under one name; the second is "NAME#2", as
+  // steady's header names it (runtime/src/gbench.cpp unique_name).
+  // Repetitions of one family stay one series.
+  std::map<std::string, std::vector<std::int64_t>> families;
   int aggregates = 0;
   for (const json &b : doc.at("benchmarks")) {
     if (b.value("run_type", "iteration") != "iteration") {
       ++aggregates;
       continue;
     }
-    const std::string name = b.value("run_name", b.at("name").get<std::string>());
+    std::string name = b.value("run_name", b.at("name").get<std::string>());
+    if (b.contains("family_index") && b.at("family_index").is_number_integer()) {
+      std::vector<std::int64_t> &seen = families[name];
+      const std::int64_t family = b.at("family_index").get<std::int64_t>();
+      auto at = std::find(seen.begin(), seen.end(), family);
+      if (at == seen.end())
+        at = seen.insert(seen.end(), family);
+      if (at != seen.begin())
+        name += fmt::format("#{}", at - seen.begin() + 1);
+    }
     if (b.value("error_occurred", false)) {
       ++errored[name];
       continue;
@@ -96,6 +110,13 @@ std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
                        c.exact ? "exact counts: the interval is the difference" : "counts: the interval is widened by",
                        *c.count_margin,
                        c.decided() || !c.exact ? "" : fmt::format("; wider than +-{:.1f} %", 100 * o.equivalence));
+  if (c.same_at_floor)
+    return fmt::format("within +-{:.1f} %, the noise floor of this run (+-{:g} % asked: identical code's interval "
+                       "lies within the floor in {:g} % of runs){}",
+                       100 * *c.noise_floor, 100 * o.equivalence, 100 * (1 - o.noise_floor),
+                       c.power ? fmt::format("; about {} more fork(s) per version to decide +-{:g} %",
+                                             c.power->more_forks, 100 * o.equivalence)
+                               : "");
   if (c.decided())
     return "";
   if (c.base_forks_disagree || c.next_forks_disagree)
@@ -231,7 +252,11 @@ bool same_benchmark(const std::string &a, const std::string &b) {
 }
 
 Row compare_series(const std::string &name, const Series &a, const Series &b, const CompareOptions &o) {
-  return {name, stats::compare(a, b, o), std::nullopt, a.instructions, std::nullopt};
+  Row r;
+  r.name = name;
+  r.result = stats::compare(a, b, o);
+  r.instructions = a.instructions;
+  return r;
 }
 
 json power_json(const stats::Power &p) { return {{"detectable", p.detectable}, {"more_forks", p.more_forks}}; }
@@ -298,6 +323,10 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       j["pairs"] = r.pairs;
     if (r.power)
       j["power"] = power_json(*r.power);
+    if (r.noise_floor) {
+      j["noise_floor"] = *r.noise_floor;
+      j["same_at_floor"] = r.same_at_floor;
+    }
     if (r.count_margin) {
       j["count_margin"] = *r.count_margin;
       j["exact"] = r.exact;

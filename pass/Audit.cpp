@@ -136,9 +136,7 @@ Function *fnAt(MDNode *N, unsigned I) {
 // Keep: held alive until the report (the audited copies); the private
 // callee copies below must not be, or their one use would be two.
 Function *cloneFunction(Function &F, StringRef Suffix, bool Keep = true) {
-  ValueToValueMapTy VMap;
-  Function *C = CloneFunction(&F, VMap);
-  C->setName(F.getName().split(".steady.").first + Suffix);
+  Function *C = cloneNamed(F, F.getName().split(".steady.").first + Suffix);
   C->setLinkage(GlobalValue::InternalLinkage);
   C->setComdat(nullptr);
   C->removeFnAttr(ProtectedAttr);

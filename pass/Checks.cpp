@@ -251,9 +251,11 @@ bool fixtureRestores(const Function &Payload) {
 }
 
 // The fixture a STEADY_BENCH_F payload runs on, its `this`, unless the fixture
-// restores its state between invocations.
+// restores its state between invocations. A GoogleTest body runs on a fresh
+// fixture every invocation (steady gtest makes one per invocation, as
+// GoogleTest does per test): what it changes there is gone by the next.
 const Argument *fixtureOf(Function &F) {
-  if (F.arg_size() != 1 || !F.getArg(0)->getType()->isPointerTy() || fixtureRestores(F))
+  if (F.arg_size() != 1 || !F.getArg(0)->getType()->isPointerTy() || fixtureRestores(F) || isTestBody(F))
     return nullptr;
   return F.getArg(0);
 }

@@ -40,6 +40,11 @@ static std::string testClass(const Function &F) {
   return Out;
 }
 
+bool isTestBody(const Function &F) {
+  StringRef Name = F.getName().split(".steady.").first; // the audit's copies too
+  return Name.ends_with("8TestBodyEv") && StringRef(demangle(Name.str())).ends_with("::TestBody()");
+}
+
 void addTestBodies(Module &M, SmallVectorImpl<Payload> &Payloads) {
   for (Function &F : M) {
     if (F.isDeclaration() || any_of(Payloads, [&](const Payload &P) { return P.F == &F; }))

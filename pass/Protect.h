@@ -182,6 +182,13 @@ llvm::SmallVector<Mutation, 2> mutatedInputs(llvm::Function &F);
 /// A function-local static: written once, by its guarded initialisation.
 bool isGuardedStatic(const llvm::GlobalVariable &G);
 
+/// A copy of F named Name (Name.1, Name.2... if taken). Not CloneFunction,
+/// which names the copy F's name first: the collision advances the module's
+/// one counter of unique names, which also numbers the optimizer's own
+/// globals (`switch.table.f.309` against the plain build's `.319`), so an
+/// audited compile's assembly would differ from the plain one.
+llvm::Function *cloneNamed(llvm::Function &F, const llvm::Twine &Name);
+
 /// "sort" for `(anonymous namespace)::steady_bench_sort::payload()`.
 std::string userName(const llvm::Function &F);
 

@@ -62,6 +62,22 @@ unsigned sinkDeadValues(Function &F, FunctionAnalysisManager &FAM, OptimizationR
   return N;
 }
 
+Function *cloneNamed(Function &F, const Twine &Name) {
+  std::string Base = Name.str(), Unique = Base;
+  for (unsigned N = 1; F.getParent()->getNamedValue(Unique); ++N)
+    Unique = Base + "." + std::to_string(N);
+  Function *C = Function::Create(F.getFunctionType(), F.getLinkage(), F.getAddressSpace(), Unique, F.getParent());
+  ValueToValueMapTy VMap;
+  Function::arg_iterator To = C->arg_begin();
+  for (const Argument &A : F.args()) {
+    To->setName(A.getName());
+    VMap[&A] = &*To++;
+  }
+  SmallVector<ReturnInst *, 8> Returns;
+  CloneFunctionInto(C, &F, VMap, CloneFunctionChangeType::LocalChangesOnly, Returns);
+  return C;
+}
+
 namespace {
 
 void setMark(GlobalVariable &Mark) {
@@ -89,9 +105,7 @@ class CalleeClones {
   Function *cloneFor(Function &Callee) {
     Function *&C = CloneOf[&Callee];
     if (!C) {
-      ValueToValueMapTy VMap;
-      C = CloneFunction(&Callee, VMap);
-      C->setName(Callee.getName() + ".steady.protected");
+      C = cloneNamed(Callee, Callee.getName() + ".steady.protected");
       C->setLinkage(GlobalValue::InternalLinkage);
       C->setVisibility(GlobalValue::DefaultVisibility);
       C->setComdat(nullptr);

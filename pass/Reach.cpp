@@ -29,12 +29,13 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/IR/AssemblyAnnotationWriter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/ModuleSlotTracker.h"
+#include "llvm/Support/FormattedStream.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
@@ -86,30 +87,92 @@ void replaceOperand(std::string &Line, StringRef Name, StringRef With) {
   }
 }
 
+// Metadata operands (`metadata !143` of a noalias scope declaration) are
+// numbered across the module: the other functions' scopes and the reach
+// records themselves shift them. Numbered instead in their order of first use
+// in this function.
+void renumberMetadata(std::string &Line, DenseMap<unsigned, unsigned> &Local) {
+  std::string Out;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    Out += Line[I];
+    if (Line[I] != '!' || I + 1 >= Line.size() || !isDigit(Line[I + 1]))
+      continue;
+    unsigned N = 0;
+    while (I + 1 < Line.size() && isDigit(Line[I + 1]))
+      N = N * 10 + (Line[++I] - '0');
+    Out += utostr(Local.try_emplace(N, Local.size()).first->second);
+  }
+  Line = std::move(Out);
+}
+
+// Where each instruction's text (several lines for an invoke or a switch)
+// starts and ends when the whole function is printed.
+class InstructionSpans : public AssemblyAnnotationWriter {
+  const std::string &Text;
+
+public:
+  DenseMap<const Value *, std::pair<size_t, size_t>> At;
+  explicit InstructionSpans(const std::string &Text) : Text(Text) {}
+  void emitInstructionAnnot(const Instruction *I, formatted_raw_ostream &OS) override {
+    OS.flush();
+    At[I].first = Text.size();
+  }
+  void printInfoComment(const Value &V, formatted_raw_ostream &OS) override {
+    OS.flush();
+    At[&V].second = Text.size();
+  }
+};
+
+// Each instruction's text as Instruction::print writes it, from one print of
+// the module. Printing function by function builds a slot tracker each time,
+// which walks the module's globals, functions and named metadata (these
+// records), and instruction by instruction a writer each time, which walks
+// the globals: quadratic in the translation unit (spdlog's formatter-bench.cpp
+// spent 84 s, then 2.8 s, in this pass, for 3 s of optimization).
+class ModuleText {
+  std::string Storage;
+  DenseMap<const Instruction *, StringRef> Lines;
+
+public:
+  explicit ModuleText(const Module &M) {
+    InstructionSpans Spans(Storage);
+    {
+      raw_string_ostream OS(Storage);
+      M.print(OS, &Spans);
+    }
+    for (auto [V, Span] : Spans.At)
+      if (auto *I = dyn_cast<Instruction>(V))
+        Lines[I] = StringRef(Storage).slice(Span.first, Span.second);
+  }
+  ModuleText(const ModuleText &) = delete;
+  StringRef of(const Instruction &I) const { return Lines.lookup(&I); }
+};
+
 // The instructions without what differs between compiles of unchanged code:
 // metadata attachments (debug locations and their numbering), the numbers of
 // attribute groups (a call's `#12` counts the module's other functions: the
 // attributes themselves are written instead) and the names of private
 // constants (`@.str.4` counts the string literals before it: their data is
-// written instead). The constant data the instructions read is included.
-uint64_t fingerprint(const Function &F) {
+// written instead) and of metadata operands. The constant data the
+// instructions read is included.
+uint64_t fingerprint(const Function &F, const ModuleText &Printed) {
   std::string Text;
   raw_string_ostream OS(Text);
-  ModuleSlotTracker MST(F.getParent());
-  MST.incorporateFunction(F);
   SmallPtrSet<const GlobalVariable *, 4> Data;
+  DenseMap<unsigned, unsigned> Metadata;
   OS << *F.getFunctionType() << "\n";
   for (const BasicBlock &BB : F) {
     OS << "bb\n";
     for (const Instruction &I : BB) {
-      std::string Line;
-      raw_string_ostream LS(Line);
-      I.print(LS, MST);
-      Line = StringRef(Line).split(", !").first.str();
+      std::string Line = Printed.of(I).split(", !").first.str();
+      renumberMetadata(Line, Metadata);
       if (const auto *CB = dyn_cast<CallBase>(&I)) {
-        StringRef Head = StringRef(Line).rtrim("0123456789");
+        // The group ends the call's first line (an invoke's labels follow).
+        auto [First, Rest] = StringRef(Line).split('\n');
+        StringRef Head = First.rtrim("0123456789");
         if (Head.ends_with(" #"))
-          Line = Head.drop_back(2).str() + " " + CB->getAttributes().getFnAttrs().getAsString();
+          Line = Head.drop_back(2).str() + " " + CB->getAttributes().getFnAttrs().getAsString() +
+                 (First.size() < Line.size() ? "\n" + Rest.str() : "");
       }
       for (const Use &U : I.operands())
         if (auto *G = dyn_cast<GlobalVariable>(U.get()->stripPointerCasts()))
@@ -167,13 +230,14 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
     for (const Payload &P : MAM.getResult<PayloadsAnalysis>(M))
       if (!P.GBench) // listed below with every function holding a measurement loop
         N->addOperand(MDNode::get(C, {Str("P"), Str(payloadName(*P.F)), Str(symbolOf(*P.F))}));
+    ModuleText Printed(M);
     for (Function &F : M) {
       // Not the audit's temporary copies (NAME.steady.protected, ...).
       if (F.isDeclaration() || F.getName().contains(".steady."))
         continue;
       if (holdsMeasurementLoop(F) && !F.hasLocalLinkage())
         N->addOperand(MDNode::get(C, {Str("P"), Str(payloadName(F)), Str(symbolOf(F))}));
-      SmallVector<Metadata *, 8> Ops = {Str("F"), Str(symbolOf(F)), Str(utohexstr(fingerprint(F)))};
+      SmallVector<Metadata *, 8> Ops = {Str("F"), Str(symbolOf(F)), Str(utohexstr(fingerprint(F, Printed)))};
       for (const std::string &E : edgesOf(F))
         Ops.push_back(Str(E));
       N->addOperand(MDNode::get(C, Ops));
@@ -187,6 +251,7 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
   for (const Function &F : M)
     if (!F.isDeclaration())
       Defined[symbolOf(F)] = &F;
+  ModuleText Printed(M);
   std::string Text;
   for (const MDNode *Rec : N->operands()) {
     auto Op = [&](unsigned I) { return cast<MDString>(Rec->getOperand(I))->getString(); };
@@ -195,7 +260,7 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
       continue;
     }
     auto It = Defined.find(Op(1));
-    std::string Print = It != Defined.end() ? utohexstr(fingerprint(*It->second)) : Op(2).str();
+    std::string Print = It != Defined.end() ? utohexstr(fingerprint(*It->second, Printed)) : Op(2).str();
     Text += ("F\t" + Op(1) + "\t" + Print + "\t").str();
     for (unsigned I = 3; I < Rec->getNumOperands(); ++I)
       Text += (I > 3 ? "," : "") + Op(I).str();

@@ -91,6 +91,9 @@ void addRegisteredFunctions(llvm::Module &M, llvm::SmallVectorImpl<Payload> &Pay
 /// (GTestBodies.cpp; read by runtime/gtest).
 void addTestBodies(llvm::Module &M, llvm::SmallVectorImpl<Payload> &Payloads);
 
+/// Is F a GoogleTest `Class::TestBody()` (or the audit's copy of one)?
+bool isTestBody(const llvm::Function &F);
+
 /// print<steady-payloads>: lists the payloads found, for tests.
 class PayloadsPrinterPass : public llvm::PassInfoMixin<PayloadsPrinterPass> {
   llvm::raw_ostream &OS;

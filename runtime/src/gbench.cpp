@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <memory>
 #include <string>
 #include <thread>
@@ -173,6 +174,23 @@ std::string instance_name(const Benchmark &b, const std::vector<int64_t> &args, 
   return name;
 }
 
+// Google Benchmark runs every registration, two of one name too (a family
+// registered twice, RegisterBenchmark in a loop), and prints each under that
+// name. A steady result names each row once (baselines, compare): the second
+// registration of a name is "NAME#2", the third "NAME#3", in registration
+// order, as steady compare numbers a Google Benchmark JSON's families of one
+// name; said once by the runner.
+std::string unique_name(const std::string &name) {
+  static std::map<std::string, int> seen;
+  const int n = ++seen[name];
+  if (n == 1)
+    return name;
+  steady::detail::registration_note(fmt::format(
+      "'{}' is registered more than once (Google Benchmark runs each under that name): registration {} is '{}#{}'",
+      name, n, name, n));
+  return fmt::format("{}#{}", name, n);
+}
+
 void expand_families() {
   static const bool unprotected = false;
   static const char *const no_findings = nullptr;
@@ -187,7 +205,7 @@ void expand_families() {
         auto in = std::make_unique<Instance>();
         in->family = f.get();
         in->args = args;
-        in->name = instance_name(b, args, t);
+        in->name = unique_name(instance_name(b, args, t));
         steady::Benchmark sb{in->name, {},           "", 0, b.plugin_mark_ ? b.plugin_mark_ : &unprotected,
                              nullptr,  &Adapter::run};
         for (std::size_t i = 0; i < args.size(); ++i)

@@ -52,6 +52,13 @@ static std::vector<void (*)()> &deferred() {
 
 void detail::defer_registration(void (*expand)()) { deferred().push_back(expand); }
 
+static std::vector<std::string> &notes() {
+  static std::vector<std::string> all;
+  return all;
+}
+void detail::registration_note(std::string note) { notes().push_back(std::move(note)); }
+const std::vector<std::string> &detail::registration_notes() { return notes(); }
+
 void detail::run_deferred_registrations() {
   // Moved out first: an expansion may defer another.
   while (!deferred().empty()) {

@@ -627,6 +627,8 @@ int run_main(int argc, char **argv) {
     std::fprintf(stderr, "error: %s (nothing was run)\n", twice.c_str());
     return 2;
   }
+  for (const std::string &note : detail::registration_notes())
+    std::fprintf(stderr, "note: %s\n", note.c_str());
   std::vector<std::size_t> selected;
   if (!select_benchmarks(cfg.filter, selected))
     return 2;

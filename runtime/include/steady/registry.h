@@ -116,6 +116,11 @@ bool add_benchmark(Benchmark b, const std::vector<ParamAxis> &axes);
 void defer_registration(void (*expand)());
 void run_deferred_registrations();
 
+// What a registration had to change, said once by the runner's parent process
+// (a Google Benchmark name registered twice).
+void registration_note(std::string note);
+const std::vector<std::string> &registration_notes();
+
 // The measured loop. Instantiated at the end of the translation unit, after
 // the payload (whose return type is deduced) has been defined; kept out of
 // line so that its code is the same whichever runner calls it.

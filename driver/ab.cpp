@@ -195,6 +195,10 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->add_option("--max-forks", o->max_forks, "Forks per version at most")->capture_default_str();
   sub->add_option("--budget", o->budget, "Seconds after which no new round starts (0: no limit)")
       ->capture_default_str();
+  sub->add_flag("--noise-floor,!--no-noise-floor", o->noise_floor,
+                "After the last round (or the budget), a benchmark still undecided at --equivalence whose interval "
+                "lies within its noise floor (the margin identical code meets in 1 - alpha of runs at the measured "
+                "noise) is 'same' within that floor, said in its note (default: on)");
   sub->add_option("--timeout", o->fork_timeout, "Seconds before a fork is killed as hung")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of the fork order")->capture_default_str();
   sub->add_option("--probe-timeout", o->probe_timeout, "Seconds a binary's --help and --list may take")

@@ -43,6 +43,9 @@ struct AbOptions {
   std::uint64_t seed = 1;
   std::string json_side[2];
   bool verbose = false;
+  // What is undecided at the end of the rounds is decided at its noise floor
+  // when that is wider than --equivalence (stats::ComparisonOptions::noise_floor).
+  bool noise_floor = true;
   std::vector<std::string> runner_args;
   // --slurm: every round is a job array, a task per benchmark running its A
   // and B fork one after the other on one node (slurm.h).

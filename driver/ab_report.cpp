@@ -133,7 +133,13 @@ void Ab::add_causes(std::vector<Row> &rows) const {
 
 // The final comparison of everything measured, at the per-look alpha the
 // decisions were made with.
-int Ab::report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent) {
+int Ab::report_all(const CompareOptions &look, const std::vector<int> &looks, double elapsed, bool budget_spent) {
+  // The last look: what is still undecided at +-equivalence after every
+  // round (or the budget) is decided at its noise floor when that is wider
+  // (stats::ComparisonOptions::noise_floor); an interrupted run is not over.
+  CompareOptions per_look = look;
+  if (!g_signal && o_.noise_floor)
+    per_look.noise_floor = c_.alpha;
   std::vector<Row> rows;
   int undecided = 0;
   for (Bench &b : benches_) {

@@ -110,6 +110,13 @@ std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
                        c.exact ? "exact counts: the interval is the difference" : "counts: the interval is widened by",
                        *c.count_margin,
                        c.decided() || !c.exact ? "" : fmt::format("; wider than +-{:.1f} %", 100 * o.equivalence));
+  if (c.same_at_floor)
+    return fmt::format("within +-{:.1f} %, the noise floor of this run (+-{:g} % asked: identical code's interval "
+                       "lies within the floor in {:g} % of runs){}",
+                       100 * *c.noise_floor, 100 * o.equivalence, 100 * (1 - o.noise_floor),
+                       c.power ? fmt::format("; about {} more fork(s) per version to decide +-{:g} %",
+                                             c.power->more_forks, 100 * o.equivalence)
+                               : "");
   if (c.decided())
     return "";
   if (c.base_forks_disagree || c.next_forks_disagree)
@@ -316,6 +323,10 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       j["pairs"] = r.pairs;
     if (r.power)
       j["power"] = power_json(*r.power);
+    if (r.noise_floor) {
+      j["noise_floor"] = *r.noise_floor;
+      j["same_at_floor"] = r.same_at_floor;
+    }
     if (r.count_margin) {
       j["count_margin"] = *r.count_margin;
       j["exact"] = r.exact;

@@ -12,7 +12,8 @@ namespace steady {
 double benchmark_budget(const RunConfig &cfg) {
   if (cfg.benchmark_budget > 0 || cfg.budget > 0)
     return cfg.benchmark_budget;
-  return stop_policy(cfg).precision ? kPrecisionBudget : 0;
+  const StopPolicy p = stop_policy(cfg);
+  return p.precision ? kPrecisionBudget * RunConfig{}.precision / p.precision_target : 0;
 }
 
 ForkLoop::ForkLoop(const RunConfig &cfg)

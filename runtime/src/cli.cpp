@@ -41,8 +41,8 @@ constexpr double kSteadyTime = 0.01;
 
 // --quick: the default dynamic configuration with fewer warmup iterations
 // and forks at most (the minimum of forks: its interval is as wide as the
-// forks leave it): a first look, worst case about 8 x (0.1 + (20 + 3) x 2 ms)
-// = 1.2 s per benchmark, usually 8 x 40 ms.
+// forks leave it): a first look, worst case about 8 x (0.1 + 20 x 0.5 ms +
+// 6 x 2 ms) = 1 s per benchmark, usually 8 x 35 ms.
 constexpr int kQuickMaxWarmup = 20, kQuickMaxForks = 8;
 constexpr double kQuickTime = 0.002;
 
@@ -309,8 +309,8 @@ int parse_command_line(int argc, char **argv, Cli &cli) {
     c.profile = profile;
   } else if (quick) {
     apply(app, c,
-          {c.forks, c.warmup_forks, c.warmup_iterations, c.iterations, kQuickTime, kQuickTime, c.stop, kQuickMaxWarmup,
-           kQuickMaxForks});
+          {c.forks, c.warmup_forks, c.warmup_iterations, c.iterations, c.warmup_time, kQuickTime, c.stop,
+           kQuickMaxWarmup, kQuickMaxForks});
     c.profile = "quick";
   }
   // A maximum of forks below the default minimum (--max-forks=3, --quick)

@@ -27,7 +27,7 @@ inline constexpr double kLongForkShare = 0.5;
 //  - not longer than an iteration: batched, as any benchmark;
 //  - else single shot: warmup runs within the warmup time a fork may spend
 //    (--max-warmup x --warmup-time, or the static --warmup-iterations x
-//    --warmup-time), at least 1 and at most the dynamic warmup's first
+//    --warmup-time, with --iteration-time if that is longer), at least 1 and at most the dynamic warmup's first
 //    checkpoint (--min-warmup; fixed: too few single shots for its window);
 //    then --iterations measured runs, fewer if the fork would take more
 //    than kLongForkShare of --timeout;

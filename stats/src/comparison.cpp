@@ -277,6 +277,17 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     if (o.power && !r.exact) // more forks of exact counts repeat them
       r.power = power(ri, spread, have, o);
   }
+  // The last look of steady ab: the margin its noise lets it decide, when
+  // the asked one is out of reach. Not for a mixture of fork groups (their
+  // spread is the groups', not the machine's) nor exact counts (no noise).
+  if (r.verdict == Verdict::undecided && o.noise_floor > 0 && !r.exact && !a.forks_disagree && !b.forks_disagree &&
+      std::isfinite(ri.se) && ri.se > 0) {
+    r.noise_floor = noise_floor(ri.se, ri.df, o.alpha, o.noise_floor);
+    if (*r.noise_floor > o.equivalence && r.ratio.low >= 1 - *r.noise_floor && r.ratio.high <= 1 + *r.noise_floor) {
+      r.verdict = Verdict::same;
+      r.same_at_floor = true;
+    }
+  }
   r.base_forks_disagree = a.forks_disagree;
   r.next_forks_disagree = b.forks_disagree;
   if ((a.forks_disagree || b.forks_disagree) && r.verdict != Verdict::same) {
@@ -284,6 +295,13 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     r.power.reset(); // more forks of a mixture do not decide its direction at the rate power assumes
   }
   return r;
+}
+
+// Identical code: log est / se is t with df degrees of freedom, so the
+// interval log est +- t_{1-alpha/2} se lies within +-(t_{1-alpha/2} +
+// t_{1-miss/2}) se in 1 - miss of runs.
+double noise_floor(double se, double df, double alpha, double miss) {
+  return std::expm1((t_quantile(df, 1 - alpha / 2) + t_quantile(df, 1 - miss / 2)) * se);
 }
 
 std::vector<int> look_schedule(int min_forks, int max_forks) {

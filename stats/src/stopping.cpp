@@ -82,13 +82,16 @@ Stability::IterationCriteria Stability::criteria_of(const stats::IterationSample
   return s;
 }
 
+double Stability::rciw_of(std::span<const stats::ForkSummary> clt, std::uint64_t checkpoint) const {
+  return stats::bootstrap_mean_clt(clt, 0.99, policy_.resamples, policy_.seed + checkpoint).relative_width();
+}
+
 void Stability::append(const stats::Moments &moments, std::span<const stats::ForkSummary> clt,
-                       const std::vector<double> *before, const std::vector<double> &now) {
+                       const std::vector<double> *before, const std::vector<double> &now, bool with_rciw) {
   if (policy_.cv)
     cv_.push_back(moments.cv());
-  if (policy_.rciw)
-    rciw_.push_back(
-        stats::bootstrap_mean_clt(clt, 0.99, policy_.resamples, policy_.seed + checkpoints_).relative_width());
+  if (policy_.rciw && with_rciw)
+    rciw_.push_back(rciw_of(clt, checkpoints_));
   if (policy_.kld && before)
     kld_.push_back(stats::kld_stability_sorted(*before, now));
   ++checkpoints_;
@@ -109,13 +112,43 @@ void Stability::checkpoint_warmup(const stats::ForkSamples &iterations) {
   stats::Moments moments;
   std::vector<stats::ForkSummary> clt(1);
   std::vector<double> before, now;
+  const std::uint64_t base = checkpoints_;
   for (std::size_t x = first; x < n; ++x) {
     moments.add(warmup_[x].moments);
     clt[0].push_back(warmup_[x].clt);
     std::swap(before, now);
     merge_into(before, warmup_[x].sorted, now);
-    append(moments, clt, x > first ? &before : nullptr, now);
+    append(moments, clt, x > first ? &before : nullptr, now, false);
   }
+  if (policy_.rciw)
+    warmup_rciw(clt[0], base);
+}
+
+// rciw's bootstraps are most of a warmup checkpoint's cost (1000 resamples
+// each, sW + 1 of them: about 0.3 ms at 6 iterations, more than half of a
+// 0.5 ms warmup iteration). The decision needs all sW + 1 values only when
+// they are within the threshold of one another: so the newest union first
+// (the value reports show), then the others while their range stays within
+// it; none before a full window. Each union keeps the seed it had when all
+// were computed, so the values computed, and the decision, are the same.
+void Stability::warmup_rciw(const stats::ForkSummary &window, std::uint64_t base) {
+  const std::size_t unions = window.size();
+  auto value = [&](std::size_t k) { // the union of the window's first k + 1 iterations
+    std::span<const stats::IterationSummary> its(window.data(), k + 1);
+    const stats::ForkSummary fork(its.begin(), its.end());
+    return rciw_of({&fork, 1}, base + k);
+  };
+  const double newest = value(unions - 1);
+  if (unions >= unions_needed_) {
+    double lo = newest, hi = newest;
+    for (std::size_t k = 0; k + 1 < unions && hi - lo <= policy_.rciw_threshold; ++k) {
+      const double v = value(k);
+      rciw_.push_back(v);
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  rciw_.push_back(newest);
 }
 
 void Stability::checkpoint_forks(const std::vector<stats::ForkSamples> &forks) {

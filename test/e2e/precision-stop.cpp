@@ -17,7 +17,7 @@ STEADY_BENCH(mul) { return 12345u * 678u; }
 // TABLE: mul {{.*}} {{(UNSTABLE: |WIDE \(target ±2 %\): )?}}±{{[0-9.]+}} % after {{[0-9]+}} forks{{(: max forks reached)?}}
 // JSON: criterion precision
 // JSON: forks within [8, 10]: True
-// JSON: measurement iterations per fork: {3}
+// JSON: measurement iterations per fork: {6}
 // JSON: reason states half_width: True
 // JSON: printed interval agrees: True
 // WIDE: mul {{.*}} 3/3 {{.*}} WIDE (target ±0.0001 %): ±{{[0-9.]+}} % after 3 forks: max forks reached

@@ -247,11 +247,16 @@ TEST(ForkLoop, PrecisionDecidesAlikeOnForksAndSamples) {
   EXPECT_EQ(a.stop().reason, "±1.7 % after 5 forks");
 }
 
-// --stop=precision bounds each benchmark by kPrecisionBudget unless a budget
-// is given; Laaber et al.'s criteria and static runs are not bounded.
+// --stop=precision bounds each benchmark by kPrecisionBudget (at ±2 %; in
+// proportion to 1 / --precision) unless a budget is given; Laaber et al.'s
+// criteria and static runs are not bounded.
 TEST(ForkLoop, ThePrecisionStopHasADefaultBudget) {
   RunConfig c;
   EXPECT_EQ(benchmark_budget(c), kPrecisionBudget);
+  c.precision = 0.01;
+  EXPECT_DOUBLE_EQ(benchmark_budget(c), 2 * kPrecisionBudget);
+  c.precision = 0.04;
+  EXPECT_DOUBLE_EQ(benchmark_budget(c), kPrecisionBudget / 2);
   c.benchmark_budget = 5;
   EXPECT_EQ(benchmark_budget(c), 5);
   c.benchmark_budget = 0;

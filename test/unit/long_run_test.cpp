@@ -14,7 +14,8 @@ TEST(LongRun, NotLongerThanAnIterationIsBatched) {
 }
 
 TEST(LongRun, WarmupRunsFitTheWarmupTimeOfAFork) {
-  RunConfig cfg; // dynamic warmup: at most 50 x 2 ms = 100 ms, first checkpoint after 5
+  RunConfig cfg; // dynamic warmup: at most 50 x 2 ms (the iteration time: longer than 0.5 ms) = 100 ms,
+                 // first checkpoint after 5
   LongRunPlan p = plan_long_run(0.030, cfg);
   EXPECT_EQ(p.kind, LongRunPlan::single_shot);
   EXPECT_EQ(p.warmups, 3); // floor(0.1 / 0.03)
@@ -27,6 +28,7 @@ TEST(LongRun, AStaticConfigurationBoundsWarmupsByItsOwn) {
   RunConfig cfg;
   cfg.stop = "none";
   cfg.warmup_iterations = 2;
+  cfg.warmup_time = 0.002;
   EXPECT_EQ(plan_long_run(0.001 * 2.5, cfg).warmups, 1); // 2 x 2 ms over 2.5 ms
   EXPECT_EQ(plan_long_run(0.0021, cfg).warmups, 1);
   cfg.warmup_iterations = 0; // asked for none: none
@@ -34,9 +36,9 @@ TEST(LongRun, AStaticConfigurationBoundsWarmupsByItsOwn) {
 }
 
 TEST(LongRun, MeasuredRunsFitHalfTheForkTimeout) {
-  RunConfig cfg; // --timeout 120: a fork of a long test plans at most 60 s
-  EXPECT_EQ(plan_long_run(10.0, cfg).runs, 3);
-  LongRunPlan p = plan_long_run(20.0, cfg); // 1 warmup + 2 runs = 60 s
+  RunConfig cfg;                               // --timeout 120: a fork of a long test plans at most 60 s
+  EXPECT_EQ(plan_long_run(10.0, cfg).runs, 5); // 1 warmup + 6 runs would take 70 s
+  LongRunPlan p = plan_long_run(20.0, cfg);    // 1 warmup + 2 runs = 60 s
   EXPECT_EQ(p.kind, LongRunPlan::single_shot);
   EXPECT_EQ(p.warmups, 1);
   EXPECT_EQ(p.runs, 2);

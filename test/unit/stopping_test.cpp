@@ -1,4 +1,5 @@
 // Algorithm 1's decisions on synthetic iteration streams with fixed seeds.
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -278,6 +279,39 @@ TEST(Checkpoints, ValuesAreTheCriteriaOverTheUnions) {
   last = across.last();
   EXPECT_NEAR(last[0].second, stats::weighted_cv(all), 1e-12);
   EXPECT_NEAR(last[1].second, stats::kld_stability(first_two, all_values), 1e-12);
+}
+
+// rciw's warmup checkpoint stops bootstrapping once its values are further
+// apart than the threshold: every decision and every reported value must be
+// those of all sW + 1 values computed (each union's bootstrap with the seed it
+// had), on a warming-up and a noisy series.
+TEST(Checkpoints, RciwStopsBootstrappingOnlyWhereTheDecisionIsKnown) {
+  for (double rel : {0.02, 0.3}) {
+    StopPolicy p = policy("rciw");
+    std::mt19937_64 g(11);
+    Stability warm(p);
+    stats::ForkSamples fork;
+    std::uint64_t checkpoint = 0;
+    int stable = 0;
+    for (int i = 1; i <= 30; ++i) {
+      fork.push_back(iteration(g, curve(i), rel, 50));
+      warm.checkpoint_warmup(fork);
+      const std::size_t first = fork.size() > 5 ? fork.size() - 6 : 0;
+      std::vector<double> all;
+      stats::ForkSummary window;
+      for (std::size_t x = first; x < fork.size(); ++x) {
+        window.push_back(stats::summarize(fork[x]));
+        const std::vector<stats::ForkSummary> u{window};
+        all.push_back(stats::bootstrap_mean_clt(u, 0.99, p.resamples, p.seed + checkpoint++).relative_width());
+      }
+      auto [lo, hi] = std::minmax_element(all.begin(), all.end());
+      const bool expected = all.size() == 6 && *hi - *lo <= p.rciw_threshold;
+      EXPECT_EQ(warm.stable(), expected) << rel << " iteration " << i;
+      EXPECT_EQ(warm.last()[0].second, all.back()) << rel << " iteration " << i;
+      stable += expected;
+    }
+    EXPECT_EQ(stable > 0, rel < 0.1) << rel; // both decisions occur
+  }
 }
 
 } // namespace

@@ -392,6 +392,63 @@ TEST(PairedInterval, ThePowerNoteKeepsItsWord) {
   EXPECT_NEAR(same / 200.0, 0.8, 0.15) << n << " rounds";
 }
 
+// steady ab's noise floor (issue 27), against R 4.2:
+// expm1((qt(1 - 0.0025/2, 39) + qt(1 - 0.01/2, 39)) * 0.004) and
+// expm1((qt(0.995, 4) + qt(0.975, 4)) * 0.01).
+TEST(NoiseFloor, MatchesR) {
+  EXPECT_NEAR(stats::noise_floor(0.004, 39, 0.0025, 0.01), 0.0240448248351659, 1e-13);
+  EXPECT_NEAR(stats::noise_floor(0.01, 4, 0.01, 0.05), 0.0765972790269465, 1e-13);
+}
+
+// At ab's last look (40 rounds, alpha / 4, +-1 % asked) with the two forks
+// of a round 2.5 % apart (sd of their log ratio, as measured at load 15-20):
+// +-1 % is out of reach, the noise floor (about 2.4 %) is not. Identical
+// code: "same" in at least 99 % of 1000 runs (the floor's word), nearly all
+// of them at the floor; a 4 % change (beyond any floor here): slower, never
+// "same". Without noise_floor the same runs are rarely "same".
+TEST(NoiseFloor, IdenticalCodeIsSameAtTheFloorAndAChangeBeyondItIsNot) {
+  Simulator sim(61);
+  stats::ComparisonOptions o{.alpha = 0.0025, .power = false, .pair_rounds = true, .noise_floor = 0.01};
+  const int runs = 1000;
+  int same = 0, at_floor = 0, same_asked = 0, same_changed = 0, slower_changed = 0;
+  for (int r = 0; r < runs; ++r) {
+    auto [a, b] = sim.ab_rounds(40, 0, 0.02, 0.0175);
+    const stats::Comparison c = stats::compare(a, b, o);
+    same += c.verdict == stats::Verdict::same;
+    at_floor += c.same_at_floor;
+    if (c.same_at_floor) {
+      EXPECT_GT(*c.noise_floor, 0.01);
+      EXPECT_GE(c.ratio.low, 1 - *c.noise_floor);
+      EXPECT_LE(c.ratio.high, 1 + *c.noise_floor);
+    }
+    same_asked +=
+        stats::compare(a, b, {.alpha = 0.0025, .power = false, .pair_rounds = true}).verdict == stats::Verdict::same;
+    auto [x, y] = sim.ab_rounds(40, 0.04, 0.02, 0.0175);
+    const stats::Comparison d = stats::compare(x, y, o);
+    same_changed += d.verdict == stats::Verdict::same;
+    slower_changed += d.verdict == stats::Verdict::slower;
+  }
+  EXPECT_GE(same, runs - upper_band(runs, 0.01));
+  EXPECT_GT(at_floor, runs / 2);
+  EXPECT_LT(same_asked, runs / 2);
+  EXPECT_EQ(same_changed, 0);
+  EXPECT_GT(slower_changed, runs * 9 / 10);
+}
+
+// The floor is a property of the machine's noise: not for forks that fall
+// in groups (a mixture's spread), exact counts (no noise), nor a look that
+// is not ab's last (noise_floor 0).
+TEST(NoiseFloor, NotForDisagreeingForksNorBeforeTheLastLook) {
+  Simulator sim(71);
+  auto [a, b] = sim.ab_rounds(40, 0, 0.02, 0.0175);
+  stats::ComparisonOptions o{.alpha = 0.0025, .power = false, .pair_rounds = true, .noise_floor = 0.01};
+  ASSERT_FALSE(stats::compare(a, b, {.alpha = 0.0025, .power = false, .pair_rounds = true}).noise_floor);
+  b.forks_disagree = true;
+  const stats::Comparison c = stats::compare(a, b, o);
+  EXPECT_FALSE(c.noise_floor);
+  EXPECT_FALSE(c.same_at_floor);
+}
+
 // The figures of docs/compare-and-ab.md's paired section: per drift between
 // rounds (fork noise 1 %), how often 1000 A/A runs at 5 / 20 / 40 rounds are
 // slower or faster (paired and Welch's over the same forks), how often the

@@ -21,10 +21,11 @@
 namespace steady {
 
 // Seconds after which a benchmark starts no further fork: --benchmark-budget;
-// without it and without --budget, --stop=precision's kPrecisionBudget (a
-// busy machine would otherwise spend up to --max-forks forks on every
-// benchmark, about 3x the former default's time at a load average of 15:
-// scripts/bench-precision); 0: none.
+// without it and without --budget, --stop=precision's kPrecisionBudget at the
+// default ±2 %, times 0.02 / --precision for another target (a busy machine
+// would otherwise spend up to --max-forks forks on every benchmark, about 3x
+// the former default's time at a load average of 15; halving the target needs
+// 4x the forks, and gets 2x the time: scripts/bench-precision); 0: none.
 inline constexpr double kPrecisionBudget = 1.0;
 double benchmark_budget(const RunConfig &cfg);
 

@@ -29,14 +29,16 @@ const char *to_string(Mode m);
 // The run configuration: JMH's static configuration <wi, mi, f, wf, wt, mt>
 // plus selection and output. Set from the runner's command line (see --help).
 struct RunConfig {
-  // Many short forks (issue 26): a fork costs about 8 ms to start here, and
-  // the fork-to-fork spread is most of the noise, so the budget goes to forks
-  // of a few 2 ms iterations (docs/user-guide.md says how these were chosen).
+  // Many short forks (issue 26): a fork costs about 5 ms to start here, and
+  // most of a fork's time went to its rciw warmup (17 iterations of 2 ms on
+  // average), while the measured iterations' noise was most of the fork
+  // means' spread: so warmup iterations of 0.5 ms and 6 measured ones of 2 ms
+  // (docs/user-guide.md says how these were chosen: scripts/bench-precision --config).
   int warmup_iterations = 5;     // wi (static configuration)
-  int iterations = 3;            // mi
+  int iterations = 6;            // mi
   int forks = 3;                 // f (static configuration)
   int warmup_forks = 0;          // wf
-  double warmup_time = 0.002;    // wt, seconds per warmup iteration
+  double warmup_time = 0.0005;   // wt, seconds per warmup iteration
   double iteration_time = 0.002; // mt, seconds per measurement iteration
   Mode mode = Mode::AverageTime;
   std::string filter = ".*";

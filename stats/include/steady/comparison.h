@@ -48,6 +48,11 @@ struct ComparisonOptions {
   // the rounds' paired log ratios (paired_log_ratio_interval) when at least 2
   // rounds have one fork on each side.
   bool pair_rounds = false;
+  // steady ab's last look (its rounds or budget spent): > 0, a comparison
+  // undecided at +-equivalence whose forks agree is decided at the noise
+  // floor instead when that is wider: the margin identical code meets in
+  // 1 - noise_floor of runs at the measured noise (Comparison::noise_floor).
+  double noise_floor = 0;
 };
 
 // measures_nothing: no verdict, one version (or both) is not a measurement of its payload.
@@ -87,12 +92,24 @@ struct Comparison {
   // and more forks change nothing).
   std::optional<double> count_margin;
   bool exact = false;
+  // With ComparisonOptions::noise_floor, of a comparison undecided at
+  // +-equivalence: the noise floor, exp((t_{1-alpha/2} + t_{1-noise_floor/2})
+  // se) - 1 (se, df: the interval's). Identical code's interval lies within
+  // +-noise_floor in 1 - noise_floor of runs, and one within it rules out a
+  // change beyond it at the interval's level; the verdict is "same" then
+  // (same_at_floor), stated with the margin.
+  std::optional<double> noise_floor;
+  bool same_at_floor = false;
   bool decided() const { return verdict != Verdict::undecided; }
 };
 
 // Which interval `ratio` is: "exact" (exact counts: the difference +- the
 // count margin), "paired" (over ab rounds) or "welch" (over all fork means).
 inline const char *interval_kind(const Comparison &c) { return c.exact ? "exact" : c.pairs > 0 ? "paired" : "welch"; }
+
+// The noise floor of an interval of the log ratio with standard error se and
+// df degrees of freedom at level 1 - alpha (Comparison::noise_floor).
+double noise_floor(double se, double df, double alpha, double miss);
 
 // Each fork's mean of its iteration means: the unit the comparison treats as
 // independent (iterations of one fork share its layout, frequency and

@@ -81,7 +81,11 @@ private:
   // summaries by fork, and its sorted values against those of the union
   // without the newest iteration or fork (`before`; null: no kld value).
   void append(const stats::Moments &moments, std::span<const stats::ForkSummary> clt, const std::vector<double> *before,
-              const std::vector<double> &now);
+              const std::vector<double> &now, bool with_rciw = true);
+  double rciw_of(std::span<const stats::ForkSummary> clt, std::uint64_t checkpoint) const;
+  // A warmup checkpoint's rciw values over the unions of `window`'s first
+  // iterations (seeds from `base`).
+  void warmup_rciw(const stats::ForkSummary &window, std::uint64_t base);
 
   const StopPolicy policy_;
   std::vector<IterationCriteria> warmup_;        // this fork's warmup iterations so far

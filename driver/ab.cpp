@@ -29,6 +29,7 @@
 
 #include "commands.h"
 #include "report.h"
+#include "steady/exact_counts.h"
 #include "steady/option_checks.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
@@ -118,7 +119,8 @@ int Ab::run() {
   if (!select_benchmarks())
     return g_signal ? 128 + g_signal : 2;
 
-  const std::vector<int> looks = stats::look_schedule(o_.min_forks, o_.max_forks);
+  const std::vector<int> looks =
+      stats::look_schedule(o_.min_forks, o_.max_forks, instrument_valgrind(o_.runner_args) ? 1 : 2);
   CompareOptions per_look = c_;
   per_look.alpha = c_.alpha / double(looks.size());
   per_look.looks = int(looks.size());
@@ -155,7 +157,7 @@ static bool restrict_to_changed(ab::AbOptions &o) {
   if (o.filter != ".*")
     throw CLI::ValidationError("--changed-only", "selects the benchmarks itself: not with --filter");
   std::vector<std::string> changed;
-  if (!select_and_print("steady ab", o.bin[0], o.bin[1], changed, &o.selection, o.traced))
+  if (!select_and_print("steady ab", o.bin[0], o.bin[1], changed, &o.selection, o.traced, o.trace_limit))
     throw CLI::RuntimeError(2);
   if (changed.empty()) {
     fmt::print("steady ab: no benchmark reaches changed code: nothing to run\n");
@@ -182,6 +184,9 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->add_flag("--changed-only", o->changed_only,
                 "Run only the benchmarks whose reachable code differs (as `steady select` lists them)");
   sub->add_flag("--traced", o->traced, std::string("With --changed-only: ") + kTracedHelp);
+  sub->add_option("--trace-limit", o->trace_limit, kTraceLimitHelp)
+      ->check(steady::options::finite(true, "seconds"))
+      ->capture_default_str();
   sub->add_flag("--cause", o->cause,
                 "For each benchmark found slower or faster, measure the functions that explain it, as `steady cause` "
                 "does (callgrind's counts under --instrument=valgrind, else perf's cpu-clock samples), in the table, "
@@ -218,10 +223,19 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
   sub->allow_extras();
   sub->callback([sub, o, c, gate, margin, after_dashes] {
     parse_gate_options(*c, *gate, *margin);
-    if (o->min_forks < 2 || o->max_forks < o->min_forks)
-      throw CLI::ValidationError("--min-forks/--max-forks", "need 2 <= min-forks <= max-forks");
     o->runner_args = sub->remaining();
     o->runner_args.insert(o->runner_args.end(), after_dashes.begin(), after_dashes.end());
+    // Under callgrind a fork replays the same run (stats/exact_counts.h): one
+    // a side is enough when its iterations show the heap's variation.
+    const bool counts = ab::instrument_valgrind(o->runner_args);
+    if (o->min_forks < (counts ? 1 : 2) || o->max_forks < o->min_forks)
+      throw CLI::ValidationError("--min-forks/--max-forks", counts ? "need 1 <= min-forks <= max-forks"
+                                                                   : "need 2 <= min-forks <= max-forks (1 only with "
+                                                                     "--instrument=valgrind)");
+    if (o->min_forks == 1 && o->iterations < int(stats::kOneForkIterations))
+      throw CLI::ValidationError("--min-forks=1",
+                                 fmt::format("needs --iterations >= {}: one fork's iterations are its only A/A margin",
+                                             stats::kOneForkIterations));
     // The per-fork runner options are ab's to set.
     for (const std::string &a : o->runner_args)
       for (const char *own : {"--forks", "--stop", "--json", "--filter", "--list", "--warmup-forks"})

@@ -32,6 +32,7 @@ struct AbOptions {
   bool changed_only = false; // run only the benchmarks whose reachable code differs (steady select)
   nlohmann::json selection;  // with changed_only: steady select's decision per benchmark
   bool traced = false;       // with changed_only: only those that executed changed code on the old build (executed.h)
+  double trace_limit = 300;  // --trace-limit: seconds per trace (kTraceLimit)
   // --cause: for a slower or faster verdict, the root cause measured (steady
   // cause: callgrind under --instrument=valgrind, else perf's cpu-clock).
   bool cause = false;
@@ -109,5 +110,8 @@ private:
   void add_causes(std::vector<Row> &rows) const;
   int report_all(const CompareOptions &per_look, const std::vector<int> &looks, double elapsed, bool budget_spent);
 };
+
+// The runners' options ask for --instrument=valgrind.
+bool instrument_valgrind(const std::vector<std::string> &args);
 
 } // namespace steady::driver::ab

@@ -35,6 +35,8 @@ std::string last_line(const std::string &s) {
   return nl == std::string::npos ? t : t.substr(nl + 1);
 }
 
+} // namespace
+
 // The runners' options ask for --instrument=valgrind.
 bool instrument_valgrind(const std::vector<std::string> &args) {
   for (std::size_t i = 0; i < args.size(); ++i)
@@ -43,8 +45,6 @@ bool instrument_valgrind(const std::vector<std::string> &args) {
       return true;
   return false;
 }
-
-} // namespace
 
 bool Ab::check_binary(int side, std::vector<std::string> &names) {
   const std::string &bin = o_.bin[side];

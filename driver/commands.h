@@ -27,15 +27,22 @@ void add_slurm(CLI::App &app, const std::vector<std::string> &after_dashes);
 void add_report(CLI::App &app);
 void add_select(CLI::App &app);
 
+inline constexpr double kTraceLimit = 300;
+inline constexpr const char *kTraceLimitHelp =
+    "With --traced: seconds a payload's trace may take under callgrind; one that takes longer is selected by its "
+    "reach, and is traced again only under a longer limit (failures are cached too)";
+
 // Prints, per payload of NEW_BIN, the functions whose fingerprint differs from
 // OLD_BIN's or "unchanged code: not run" (select.cpp); `changed`: the payload
 // names to run. False after printing why the builds' records cannot be read.
 // `selection` (when given): the same per payload as JSON, steady-select/1's
 // "benchmarks" (docs/select-and-cause.md).
 // `traced` (--traced): a payload that reaches changed code runs only when it
-// executed a changed function on the old build (driver/executed.h).
+// executed a changed function on the old build (driver/executed.h); each
+// trace may take `trace_limit` seconds (--trace-limit).
 bool select_and_print(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
-                      std::vector<std::string> &changed, nlohmann::json *selection = nullptr, bool traced = false);
+                      std::vector<std::string> &changed, nlohmann::json *selection = nullptr, bool traced = false,
+                      double trace_limit = kTraceLimit);
 inline constexpr const char *kTracedHelp =
     "Of the benchmarks or tests that reach changed code, run only those that executed a changed function on the old "
     "build: each is traced once under callgrind (cached by the binary's content); one that cannot be traced is "

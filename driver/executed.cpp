@@ -1,6 +1,8 @@
 #include "executed.h"
 
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -42,33 +44,64 @@ std::string content_key(const std::string &bin) {
 
 } // namespace
 
-Executed executed_by(const std::string &bin, const std::string &payload, const std::string &cache_dir, double timeout) {
+// A cached failure's line after the payload's name: the limit it ran under,
+// whether it ran out of it, and why there is no trace.
+constexpr const char *kUntraced = "#untraced\t";
+
+Executed executed_by(const std::string &bin, const std::string &payload, const std::string &cache_dir, double limit) {
   Executed e;
   const fs::path dir = fs::path(cache_dir) / content_key(bin);
   const fs::path file = dir / fmt::format("{:016x}.txt", std::hash<std::string>()(payload));
-  // The first line is the payload's name (a check against hash collisions); then a function a line.
+  // The first line is the payload's name (a check against hash collisions);
+  // then a function a line, or one kUntraced line.
   if (std::ifstream in(file); in) {
     std::string line;
     if (std::getline(in, line) && line == payload) {
-      while (std::getline(in, line))
+      bool retry = false;
+      while (std::getline(in, line)) {
+        if (line.starts_with(kUntraced)) {
+          double ran = 0;
+          int timed_out = 0;
+          char why[512] = {};
+          std::sscanf(line.c_str() + std::strlen(kUntraced), "%lf\t%d\t%511[^\n]", &ran, &timed_out, why);
+          retry = timed_out && limit > ran;
+          e.problem = why;
+          break;
+        }
         e.functions.insert(line);
-      e.cached = true;
-      return e;
+      }
+      if (!retry) {
+        e.cached = true;
+        return e;
+      }
+      e = Executed{};
     }
   }
   std::error_code ec;
   fs::create_directories(dir, ec);
+  // Written whole, then renamed: a concurrent reader sees all or nothing.
+  auto store = [&](const std::string &body) {
+    const std::string tmp = file.string() + fmt::format(".{}", getpid());
+    {
+      std::ofstream w(tmp);
+      w << payload << "\n" << body;
+    }
+    fs::rename(tmp, file, ec);
+  };
   const std::string out = (dir / fmt::format("tmp-{}.callgrind", getpid())).string();
   ProgramRun r = run_captured(
       {bin, exact_filter(payload), "--no-fork", "--forks=1", "--stop=none", "--warmup-iterations=0", "--iterations=1",
        "--iteration-time=0.000001"},
-      out, {.timeout = timeout, .wrapper = {"valgrind", "--tool=callgrind", "-q", "--callgrind-out-file=" + out}});
+      out, {.timeout = limit, .wrapper = {"valgrind", "--tool=callgrind", "-q", "--callgrind-out-file=" + out}});
   std::ifstream profile(out);
   if (r.status != 0 || !profile) {
     e.problem = !r.problem.empty() ? r.problem
-                : r.timed_out      ? fmt::format("did not finish in {:g} s under callgrind", timeout)
+                : r.timed_out      ? fmt::format("did not finish in {:g} s under callgrind", limit)
                                    : fmt::format("exited with status {} under callgrind", r.status);
     fs::remove(out, ec);
+    // Not when valgrind could not be started (r.problem): that is this machine's, not the binary's.
+    if (r.problem.empty())
+      store(fmt::format("{}{}\t{}\t{}\n", kUntraced, limit, r.timed_out ? 1 : 0, e.problem));
     return e;
   }
   std::string error;
@@ -81,15 +114,10 @@ Executed executed_by(const std::string &bin, const std::string &payload, const s
   for (const auto &[name, cost] : p.functions)
     if (cost.exclusive > 0 || cost.inclusive > 0)
       e.functions.insert(plain_function_name(name));
-  // Written whole, then renamed: a concurrent reader sees all or nothing.
-  const std::string tmp = file.string() + fmt::format(".{}", getpid());
-  {
-    std::ofstream w(tmp);
-    w << payload << "\n";
-    for (const std::string &f : e.functions)
-      w << f << "\n";
-  }
-  fs::rename(tmp, file, ec);
+  std::string body;
+  for (const std::string &f : e.functions)
+    body += f + "\n";
+  store(body);
   return e;
 }
 

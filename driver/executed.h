@@ -24,8 +24,12 @@ struct Executed {
 // The functions `payload` of `bin` executed in one in-process run (the
 // runner's --no-fork, one invocation) under callgrind, the whole process:
 // start-up, fixture, SetUp and TearDown included. Cached in `cache_dir`
-// (created) by the binary's size and content hash and the payload's name.
-Executed executed_by(const std::string &bin, const std::string &payload, const std::string &cache_dir, double timeout);
+// (created) by the binary's size and content hash and the payload's name,
+// failures too: a payload that did not finish in `limit` seconds is traced
+// again only under a longer limit, one that failed otherwise never (the same
+// binary fails the same way), so a long test costs its limit once, not at
+// every selection.
+Executed executed_by(const std::string &bin, const std::string &payload, const std::string &cache_dir, double limit);
 
 // $STEADY_CACHE_DIR, else $XDG_CACHE_HOME/steady, else ~/.cache/steady; then /executed.
 std::string executed_cache_dir();

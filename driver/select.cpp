@@ -14,6 +14,7 @@
 #include "executed.h"
 #include "process.h"
 #include "selection.h"
+#include "steady/option_checks.h"
 #include "steady/output_file.h"
 
 namespace steady::driver {
@@ -54,7 +55,7 @@ bool records_of(const std::string &tool, const char *side, const std::string &bi
 } // namespace
 
 bool select_and_print(const std::string &tool, const std::string &old_bin, const std::string &new_bin,
-                      std::vector<std::string> &changed, nlohmann::json *selection, bool traced) {
+                      std::vector<std::string> &changed, nlohmann::json *selection, bool traced, double trace_limit) {
   ReachRecords a, b;
   if (!records_of(tool, "old", old_bin, a) || !records_of(tool, "new", new_bin, b))
     return false;
@@ -67,7 +68,7 @@ bool select_and_print(const std::string &tool, const std::string &old_bin, const
     if (traced && !s.is_new && !s.changed.empty()) {
       if (isatty(2))
         fmt::print(stderr, "\r\033[Ktracing {} on the old build under callgrind", s.payload);
-      Executed e = executed_by(old_bin, s.payload, cache, 600);
+      Executed e = executed_by(old_bin, s.payload, cache, trace_limit);
       if (isatty(2))
         fmt::print(stderr, "\r\033[K");
       if (e.problem.empty())
@@ -153,6 +154,7 @@ void add_select(CLI::App &app) {
   auto bins = std::make_shared<std::array<std::string, 2>>();
   auto json = std::make_shared<std::string>();
   auto traced = std::make_shared<bool>(false);
+  auto limit = std::make_shared<double>(kTraceLimit);
   CLI::App *sub = app.add_subcommand(
       "select", "List the benchmarks whose reachable code differs between two builds (the steady plugin's "
                 "fingerprints; a change they cannot see, such as a data file, is yours to name), and those with "
@@ -161,11 +163,14 @@ void add_select(CLI::App &app) {
   sub->add_option("new", (*bins)[1], "The new benchmark binary")->required()->check(CLI::ExistingFile);
   sub->add_option("--json", *json, "Also write the selection as JSON (schema steady-select/1)");
   sub->add_flag("--traced", *traced, kTracedHelp);
-  sub->callback([bins, json, traced] {
+  sub->add_option("--trace-limit", *limit, kTraceLimitHelp)
+      ->check(steady::options::finite(true, "seconds"))
+      ->capture_default_str();
+  sub->callback([bins, json, traced, limit] {
     check_outputs("steady select", {{"--json", *json}});
     std::vector<std::string> changed;
     nlohmann::json selection;
-    if (!select_and_print("steady select", (*bins)[0], (*bins)[1], changed, &selection, *traced))
+    if (!select_and_print("steady select", (*bins)[0], (*bins)[1], changed, &selection, *traced, *limit))
       throw CLI::RuntimeError(2);
     if (!json->empty())
       write_output(*json, [&](std::ostream &out) {

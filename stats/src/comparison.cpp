@@ -199,6 +199,17 @@ Power power(const RatioInterval &ri, Spread s, int have, const ComparisonOptions
   return p;
 }
 
+// The verdict of an interval of NEW/BASE: beyond 1, or within the equivalence margin.
+Verdict verdict_of(const Interval &ratio, double equivalence) {
+  if (ratio.low > 1)
+    return Verdict::slower;
+  if (ratio.high < 1)
+    return Verdict::faster;
+  if (ratio.low >= 1 - equivalence && ratio.high <= 1 + equivalence)
+    return Verdict::same;
+  return Verdict::undecided;
+}
+
 Spread welch_spread(std::span<const double> a, std::span<const double> b) {
   const double ra = cv(a), rb = cv(b);
   const double q = ra * ra + rb * rb, q2 = ra * ra * ra * ra + rb * rb * rb * rb;
@@ -225,6 +236,17 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   }
   const std::vector<double> fa = fork_means(a), fb = fork_means(b);
   r.cliffs_delta = stats::cliffs_delta(fa, fb);
+  if ((fa.size() < 2 || fb.size() < 2) && count_margin(a, b) && exact_counts(a, b)) {
+    // Exact counts from one fork a side (exact_counts.h): the difference +-
+    // the margin; no test over forks.
+    r.count_margin = count_margin(a, b);
+    r.exact = true;
+    r.ratio = count_interval({}, mean(fa), mean(fb), *r.count_margin, true);
+    r.ratio_df = r.welch_p = r.mwu_p = r.cohens_d = NAN;
+    r.overlap = r.ratio.low <= 1 && 1 <= r.ratio.high;
+    r.verdict = verdict_of(r.ratio, o.equivalence);
+    return r;
+  }
   if (fa.size() < 2 || fb.size() < 2) {
     // One fork shows nothing of the fork-to-fork spread, the largest part of
     // the noise: no interval, no tests, no verdict.
@@ -266,17 +288,9 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   r.welch_p = welch_t_test(fa, fb).p_value;
   r.mwu_p = mann_whitney_u(fa, fb).p_value;
   r.cohens_d = cohens_d(fa, fb);
-  if (r.ratio.low > 1) {
-    r.verdict = Verdict::slower;
-  } else if (r.ratio.high < 1) {
-    r.verdict = Verdict::faster;
-  } else if (r.ratio.low >= 1 - o.equivalence && r.ratio.high <= 1 + o.equivalence) {
-    r.verdict = Verdict::same;
-  } else {
-    r.verdict = Verdict::undecided;
-    if (o.power && !r.exact) // more forks of exact counts repeat them
-      r.power = power(ri, spread, have, o);
-  }
+  r.verdict = verdict_of(r.ratio, o.equivalence);
+  if (r.verdict == Verdict::undecided && o.power && !r.exact) // more forks of exact counts repeat them
+    r.power = power(ri, spread, have, o);
   // The last look of steady ab: the margin its noise lets it decide, when
   // the asked one is out of reach. Not for a mixture of fork groups (their
   // spread is the groups', not the machine's) nor exact counts (no noise).
@@ -304,9 +318,9 @@ double noise_floor(double se, double df, double alpha, double miss) {
   return std::expm1((t_quantile(df, 1 - alpha / 2) + t_quantile(df, 1 - miss / 2)) * se);
 }
 
-std::vector<int> look_schedule(int min_forks, int max_forks) {
+std::vector<int> look_schedule(int min_forks, int max_forks, int least) {
   std::vector<int> looks;
-  for (int n = std::max(2, min_forks); n < max_forks; n *= 2)
+  for (int n = std::max(least, min_forks); n < max_forks; n *= 2)
     looks.push_back(n);
   looks.push_back(max_forks);
   return looks;

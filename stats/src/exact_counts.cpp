@@ -5,8 +5,11 @@
 namespace steady::stats {
 
 std::optional<double> count_margin(const Series &a, const Series &b) {
-  if (!a.instructions || !b.instructions || a.fork_means.size() < 2 || b.fork_means.size() < 2)
+  if (!a.instructions || !b.instructions)
     return std::nullopt;
+  for (const Series *s : {&a, &b})
+    if (s->fork_means.empty() || (s->fork_means.size() == 1 && s->fork_means.front().size() < kOneForkIterations))
+      return std::nullopt;
   double margin = 0;
   for (const Series *s : {&a, &b})
     for (const std::vector<double> &fork : s->fork_means)

@@ -199,6 +199,9 @@ TEST(AbLooks, DoublingFromMinForksAndAtMaxForks) {
   EXPECT_EQ(stats::look_schedule(2, 2), (std::vector<int>{2}));
   // Two forks at least: a comparison needs a spread.
   EXPECT_EQ(stats::look_schedule(1, 10), (std::vector<int>{2, 4, 8, 10}));
+  // Exact counts (--instrument=valgrind): one fork a side may decide.
+  EXPECT_EQ(stats::look_schedule(1, 1, 1), (std::vector<int>{1}));
+  EXPECT_EQ(stats::look_schedule(1, 4, 1), (std::vector<int>{1, 2, 4}));
 }
 
 // Google Benchmark's argument naming against steady's parameters

@@ -96,6 +96,25 @@ TEST(ExactCounts, ForksThatDifferWidenTheirTInterval) {
   EXPECT_FALSE(count_margin(counts({{1, 2}}), exact)); // one fork
 }
 
+// One fork a side (a callgrind fork replays the same run): its iterations
+// are the margin, as with two equal forks; fewer than 3 iterations give no
+// margin and no verdict.
+TEST(ExactCounts, OneForkASideUsesItsIterations) {
+  const std::vector<double> old_fork = {3759756, 3759780, 3759749, 3760010};
+  const std::vector<double> new_fork = {3760719, 3760830, 3760985, 3760766};
+  const Comparison one = compare(counts({old_fork}), counts({new_fork}), {});
+  const Comparison two = compare(counts({old_fork, old_fork}), counts({new_fork, new_fork}), {});
+  ASSERT_TRUE(one.exact);
+  EXPECT_EQ(one.count_margin, 266);
+  EXPECT_EQ(one.verdict, Verdict::slower);
+  EXPECT_DOUBLE_EQ(one.ratio.low, two.ratio.low);
+  EXPECT_DOUBLE_EQ(one.ratio.high, two.ratio.high);
+  EXPECT_EQ(compare(counts({old_fork}), counts({old_fork}), {}).verdict, Verdict::same);
+  const Comparison short_fork = compare(counts({{3759756, 3759780}}), counts({{3760719, 3760830}}), {});
+  EXPECT_FALSE(short_fork.count_margin);
+  EXPECT_EQ(short_fork.verdict, Verdict::undecided);
+}
+
 // From steady ab (forks in rounds, the interval paired by round): exact counts
 // keep the difference +- the margin (pairing has no drift to cancel there);
 // counts whose forks differ are paired, then widened by the margin.

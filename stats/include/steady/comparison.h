@@ -155,9 +155,10 @@ std::vector<std::pair<std::size_t, std::size_t>> round_pairs(const Series &a, co
 Comparison compare(const Series &base, const Series &next, const ComparisonOptions &o);
 
 // The looks of a sequential comparison (steady ab): at min_forks (at least
-// 2), twice, four times as many ... forks per version, and at max_forks.
+// `least`: 2, as a comparison of times needs a spread; 1 for exact counts),
+// twice, four times as many ... forks per version, and at max_forks.
 // Each look tests at alpha / (number of looks), so that looking repeatedly
 // keeps the false-positive rate at alpha (Bonferroni).
-std::vector<int> look_schedule(int min_forks, int max_forks);
+std::vector<int> look_schedule(int min_forks, int max_forks, int least = 2);
 
 } // namespace steady::stats

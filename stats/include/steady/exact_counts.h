@@ -16,16 +16,24 @@
 // history: their t interval is widened by the margin.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 
 #include "steady/comparison.h"
 
 namespace steady::stats {
 
+// A version measured in one fork needs this many iterations in it: its
+// margin is all there is of its noise.
+inline constexpr std::size_t kOneForkIterations = 3;
+
 // The A/A margin in instructions per op when both series are instruction
-// counts with at least 2 forks each: the largest range (max - min) of the
-// measured iterations within a fork, over both versions' forks; 0 when every
-// fork has one iteration or its iterations agree. nullopt for time.
+// counts with at least 2 forks each, or one fork of kOneForkIterations or
+// more (a fork replays the same run: a second one repeats its counts, so one
+// is enough when its iterations show the heap's variation): the largest
+// range (max - min) of the measured iterations within a fork, over both
+// versions' forks; 0 when every fork has one iteration or its iterations
+// agree. nullopt for time.
 std::optional<double> count_margin(const Series &base, const Series &next);
 
 // Whether every fork of each version has the same mean (exact counts).

@@ -502,6 +502,10 @@ SmallVector<Finding, 2> timedLoopFindings(Function &Opt, const TimedRegion &Time
   SmallVector<Finding, 2> Out;
   if (!Timed.Found || Timed.Positions.empty())
     return Out; // no locations: nothing to tell the loop's code by
+  // No path returns: the set-up always aborts (a failed assertion) and the
+  // loop is deleted as unreachable, not for what it computes.
+  if (none_of(instructions(Opt), [](const Instruction &I) { return isa<ReturnInst>(I); }))
+    return Out;
   HoistedWork H = hoistedOutOfTimedLoop(Opt, Timed);
   if (H.I)
     Out.push_back({Defect::Hoisted, H.I, H.Loc, operation(*H.I)});

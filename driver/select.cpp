@@ -31,6 +31,14 @@ std::string readable(const std::string &symbol, bool with_file = true) {
   return (with_file ? file : "") + (status == 0 && d ? d.get() : name);
 }
 
+// Changed functions as the listing prints them: readable, comma-separated.
+template <class Names> std::string readable_list(const Names &names) {
+  std::string out;
+  for (const std::string &f : names)
+    out += (out.empty() ? "" : ", ") + readable(f);
+  return out;
+}
+
 bool records_of(const std::string &tool, const char *side, const std::string &bin, ReachRecords &out) {
   ProgramRun r = run_captured({bin, "--list-reach"}, "", {.timeout = 60});
   if (r.status != 0) {
@@ -107,11 +115,8 @@ bool select_and_print(const std::string &tool, const std::string &old_bin, const
     if (!untraced.empty())
       notes += " (not traced on the old build, " + untraced + ": selected by its reach)";
     if (!s.run() && !s.changed.empty()) {
-      std::string fns;
-      for (const std::string &f : s.changed)
-        fns += (fns.empty() ? "" : ", ") + readable(f);
       fmt::print("{}: reaches changed code it did not execute on the old build (traced): not run; changed: {}{}\n",
-                 s.payload, fns, notes);
+                 s.payload, readable_list(s.changed), notes);
       continue;
     }
     if (!s.run()) {
@@ -123,10 +128,8 @@ bool select_and_print(const std::string &tool, const std::string &old_bin, const
       fmt::print("{}: new in '{}'\n", s.payload, new_bin);
       continue;
     }
-    std::string fns;
-    for (const std::string &f : s.executed ? *s.executed : s.changed)
-      fns += (fns.empty() ? "" : ", ") + readable(f);
-    fmt::print("{}: changed{}: {}{}\n", s.payload, s.executed ? ", executed on the old build" : "", fns, notes);
+    fmt::print("{}: changed{}: {}{}\n", s.payload, s.executed ? ", executed on the old build" : "",
+               readable_list(s.executed ? *s.executed : s.changed), notes);
   }
   return true;
 }

@@ -123,7 +123,8 @@ StopResult ForkLoop::stop() const {
 
 void ForkLoop::word_unsettled(StopResult &s) const {
   const std::size_t forks = settled_means_.size() + unsettled_means_.size();
-  const std::string which = unsettled_.size() <= 5 ? fmt::format("fork {}", fmt::join(unsettled_, ","))
+  const std::string which = unsettled_.size() <= 5 ? fmt::format("{} {}", unsettled_.size() == 1 ? "fork" : "forks",
+                                                                 fmt::join(unsettled_, ","))
                                                    : fmt::format("{} of {} forks", unsettled_.size(), forks);
   const std::string unsettled =
       fmt::format("the warmup of {} did not settle within --max-warmup={}", which, max_warmup_);
@@ -131,8 +132,8 @@ void ForkLoop::word_unsettled(StopResult &s) const {
   const UnsettledForks u = unsettled_forks(settled_means_, unsettled_means_);
   if (!u.differ) {
     // Noisy warmups, not forks still warming up: the row holds.
-    s.reason += fmt::format("; {} ({} agrees with the other {} forks')", unsettled, one ? "its mean" : "their means",
-                            settled_means_.size());
+    s.reason += fmt::format("; {} ({} with the other {} forks')", unsettled,
+                            one ? "its mean agrees" : "their means agree", settled_means_.size());
     return;
   }
   const char *joint = s.stable ? ", but" : ", and";

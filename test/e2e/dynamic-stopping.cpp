@@ -24,9 +24,9 @@ STEADY_BENCH(noisy) {
   return x;
 }
 
-// TABLE: steady_mul {{.*}} {{(UNSTABLE: )?(stable after [2-5] forks|max forks \(5\) reached before rciw settled within 0.03)((, but|, and|;) the warmup of fork [0-9,]+ did not settle within --max-warmup=[0-9]+( and (its mean differs|their means differ) from the other [0-9]+ forks' by [-+][0-9.]+ %| \((its mean agrees|their means agree) with the other [0-9]+ forks'\))?)?}}; warmup {{[0-9,]+}}; rciw {{[0-9.e-]+}}
+// TABLE: steady_mul {{.*}} {{(UNSTABLE: )?(stable after [2-5] forks|max forks \(5\) reached before rciw settled within 0.03)((, but|, and|;) the warmup of forks? [0-9,]+ did not settle within --max-warmup=[0-9]+( and (its mean differs|their means differ) from the other [0-9]+ forks' by [-+][0-9.]+ %| \((its mean agrees|their means agree) with the other [0-9]+ forks'\))?)?}}; warmup {{[0-9,]+}}; rciw {{[0-9.e-]+}}
 // JSON: criterion rciw
 // JSON: warmup iterations within [5, 50]: True
 // JSON: measurement iterations per fork: {10}
 // JSON: forks within [2, 5]: True
-// FLAGGED: noisy {{.*}} 3/3 {{.*}} UNSTABLE: max forks (3) reached before cv settled within {{[0-9.e+-]+}}, and the warmup of fork 1,2,3 did not settle within --max-warmup=7; warmup 7,7,7; cv
+// FLAGGED: noisy {{.*}} 3/3 {{.*}} UNSTABLE: max forks (3) reached before cv settled within {{[0-9.e+-]+}}, and the warmup of forks 1,2,3 did not settle within --max-warmup=7; warmup 7,7,7; cv

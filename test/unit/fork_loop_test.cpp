@@ -319,6 +319,16 @@ TEST(ForkLoop, UnsettledWarmupsWhoseMeansAgreeKeepTheRowStable) {
             "; the warmup of fork 7 did not settle within --max-warmup=50 (its mean agrees with the other 7 forks')");
 }
 
+TEST(ForkLoop, SeveralUnsettledWarmupsWhoseMeansAgreeAreNamedInThePlural) {
+  ForkLoop loop(precision(8, 30));
+  const double means[] = {100, 101, 99, 100.5, 99.5, 100.2, 100.3, 99.8};
+  for (int n = 1; n <= 8; ++n)
+    loop.add(fork(n, means[n - 1], n, /*warmup_stable=*/n < 7));
+  EXPECT_EQ(
+      after_stop(loop.stop().reason),
+      "; the warmup of forks 7,8 did not settle within --max-warmup=50 (their means agree with the other 6 forks')");
+}
+
 TEST(ForkLoop, UnsettledWarmupsWhoseMeansDifferMakeTheRowUnstable) {
   ForkLoop loop(precision(8, 8));
   const double means[] = {100, 101, 99, 100.5, 99.5, 100.2, 104, 105};
@@ -326,7 +336,7 @@ TEST(ForkLoop, UnsettledWarmupsWhoseMeansDifferMakeTheRowUnstable) {
     loop.add(fork(n, means[n - 1], n, /*warmup_stable=*/n < 7));
   const StopResult s = loop.stop();
   EXPECT_FALSE(s.stable);
-  EXPECT_EQ(after_stop(s.reason), ": max forks reached, and the warmup of fork 7,8 did not settle within "
+  EXPECT_EQ(after_stop(s.reason), ": max forks reached, and the warmup of forks 7,8 did not settle within "
                                   "--max-warmup=50 and their means differ from the other 6 forks' by +4.5 %");
 }
 

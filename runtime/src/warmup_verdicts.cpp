@@ -1,10 +1,9 @@
 #include "warmup_verdicts.h"
 
+#include <immintrin.h>
 #include <new>
 #include <sys/mman.h>
 #include <unistd.h>
-
-#include <immintrin.h>
 
 namespace steady {
 

@@ -204,7 +204,20 @@ int run(CompareOptions o, const Trials &t, const std::string &base, const std::s
                  base, next);
       return 2;
     }
-    bool gate = report(rows, o, "steady compare", {{"schema", "steady-compare/1"}, {"base", base}, {"new", next}});
+    nlohmann::json head{{"schema", "steady-compare/1"}, {"base", base}, {"new", next}};
+    if (sa_side.run && sb_side.run) {
+      const std::string differ = machine_difference(sa_side.run->machine, sa_side.run->timer.ticks_per_ns,
+                                                    sb_side.run->machine, sb_side.run->timer.ticks_per_ns);
+      if (!differ.empty()) {
+        // Said, not acted on: comparing two machines may be the point.
+        fmt::print(stderr,
+                   "steady compare: '{}' and '{}' were recorded on different machines ({}): a difference is "
+                   "the machines' as much as the code's\n",
+                   base, next, differ);
+        head["machines_differ"] = differ;
+      }
+    }
+    bool gate = report(rows, o, "steady compare", head);
     if (!o.html_out.empty() && !write_comparison_report(o.html_out, "steady compare", rows, o, sa_side, sb_side))
       return 2;
     return gate ? 1 : 0;

@@ -356,6 +356,9 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     fmt::print("{}", line);
     md += "\n" + line;
   }
+  if (auto m = header.find("machines_differ"); m != header.end())
+    md += fmt::format("\nRecorded on different machines ({}): a difference is the machines' as much as the code's.\n",
+                      m->get<std::string>());
   // The root causes under the table: what explains each slower or faster row.
   std::string causes;
   for (const Row &row : rows)

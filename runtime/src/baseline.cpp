@@ -48,7 +48,7 @@ std::optional<Baseline> load_baseline(const RunConfig &cfg, const std::string &b
     error = fmt::format("--baseline={}: {}", name, problem);
     return std::nullopt;
   }
-  Baseline b{name, baseline_file(binary, name), 1, {}};
+  Baseline b{name, baseline_file(binary, name), 1, {}, {}, {}};
   std::error_code ec;
   if (!fs::exists(b.path, ec)) {
     if (!cfg.baseline.empty())
@@ -60,6 +60,7 @@ std::optional<Baseline> load_baseline(const RunConfig &cfg, const std::string &b
   try {
     RunResult run = read_results(b.path);
     b.ticks_per_ns = run.timer.ticks_per_ns;
+    b.machine = run.machine;
     for (BenchmarkResult &r : run.benchmarks)
       b.benchmarks[r.name] = std::move(r);
   } catch (const std::exception &e) {
@@ -94,6 +95,9 @@ std::string change_cell(const Baseline &base, const BenchmarkResult &now, double
                            ? c.ratio.estimate
                            : now.summary.ns_per_op / it->second.summary.ns_per_op;
   const double change = 100 * (ratio - 1);
+  // A verdict would credit the change with what the machine did.
+  if (!base.other_machine.empty())
+    return fmt::format("{:+.1f} % other machine", change);
   const char *verdict = c.verdict == stats::Verdict::slower   ? "slower"
                         : c.verdict == stats::Verdict::faster ? "faster"
                         : c.verdict == stats::Verdict::same   ? "same"

@@ -16,7 +16,11 @@ namespace steady {
 struct Baseline {
   std::string name, path;
   double ticks_per_ns = 1;
+  Machine machine;
   std::map<std::string, BenchmarkResult> benchmarks;
+  // How this run's machine differs from the baseline's (machine_difference),
+  // "" when it does not: then a change is not the code's alone.
+  std::string other_machine;
 };
 
 // The directory of `binary`'s baselines, and the file of the one named NAME.
@@ -34,8 +38,9 @@ std::optional<Baseline> load_baseline(const RunConfig &cfg, const std::string &b
 std::string prepare_baseline_dir(const std::string &binary);
 
 // The change cell of a row: "+3.1 % slower", "-0.2 % same", "+1.0 % can't tell
-// yet", from stats::compare of the baseline's forks with this run's; "" when
-// the baseline has no such benchmark.
+// yet", from stats::compare of the baseline's forks with this run's, or
+// "+3.1 % other machine" without a verdict when the baseline was recorded on
+// another machine; "" when the baseline has no such benchmark.
 std::string change_cell(const Baseline &base, const BenchmarkResult &now, double ticks_per_ns);
 
 // Saves the run as last.json (unless --no-baseline) and as NAME.json

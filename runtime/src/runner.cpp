@@ -307,6 +307,9 @@ Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<
   // that every fork of both versions converts ticks alike) skips the ~100 ms
   // calibration.
   run_.timer = timer_from(timer_spec);
+  if (baseline_)
+    baseline_->other_machine =
+        machine_difference(baseline_->machine, baseline_->ticks_per_ns, run_.machine, run_.timer.ticks_per_ns);
   if (!run_.timer.invariant)
     std::fprintf(stderr, "warning: the TSC is not invariant on this CPU: times may drift with frequency changes\n");
 
@@ -546,6 +549,12 @@ void Runner::measure(const std::vector<std::size_t> &selected) {
                duration(cfg_.budget > 0 ? std::min(worst, cfg_.budget + worst_case_seconds()) : worst).c_str(),
                policy_.dynamic() ? " (each stops once its result is stable, usually much sooner)" : "",
                baseline_ ? fmt::format("; compared with {} ({})", baseline_->name, baseline_->path).c_str() : "");
+  if (baseline_ && !baseline_->other_machine.empty())
+    std::fprintf(stderr,
+                 "warning: %s was recorded on another machine (%s): a change in the table is the machine's as much as "
+                 "the code's, so it gets no verdict; save a baseline on this machine, or compare two builds side by "
+                 "side with steady ab\n",
+                 baseline_->name.c_str(), baseline_->other_machine.c_str());
   std::printf("%s\n", layout_->text(layout_->header()).c_str());
   std::fflush(stdout);
   for (std::size_t k = 0; k < selected.size() && !g_interrupted; ++k)

@@ -107,6 +107,12 @@ struct Machine {
   int cores = 0;
 };
 
+// How the machines two runs were recorded on differ, in words ("cpu 'A' vs
+// 'B'; TSC 2.596 vs 2.100 GHz"), or "" when nothing either file records
+// differs: a difference between such runs includes the machine's. A field
+// only one file records is not a difference (older files, Google Benchmark).
+std::string machine_difference(const Machine &a, double a_ticks_per_ns, const Machine &b, double b_ticks_per_ns);
+
 // The machine's load when the run started or ended: /proc/loadavg and the
 // cumulative steal and total CPU time of /proc/stat (jiffies).
 struct MachineLoad {

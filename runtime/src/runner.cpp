@@ -425,10 +425,13 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
     layout = describe(c, copies);
     layout_spec = steady::layout_spec(c);
   }
-  ForkResult fork = cfg_.no_fork
-                        ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
-                        : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout, fork_wrapper_, layout_spec},
-                                           g_interrupted, report, nullptr, nullptr);
+  ForkRequest req{index, f, warmup, fork_args_, cfg_.timeout, fork_wrapper_, layout_spec};
+  if (const RunConfig own = fork_config(b, cfg_); stop_policy(own).dynamic()) {
+    req.warmup_stop = stop_policy(own);
+    req.min_warmup = own.min_warmup;
+  }
+  ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
+                                 : run_fork_process(req, g_interrupted, report, nullptr, nullptr);
   fork.layout = layout;
   if (fork.failed() && fork.status != ForkStatus::interrupted && fork.status != ForkStatus::skipped) {
     progress_.done();
@@ -634,11 +637,12 @@ int run_main(int argc, char **argv) {
   detail::run_deferred_registrations();
   if (!cli.fork_spec.empty()) {
     std::size_t index;
-    int number, fd;
-    if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d", &index, &number, &fd) != 3 || index >= benchmarks().size())
+    int number, fd, verdict_fd = -1;
+    if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d,%d", &index, &number, &fd, &verdict_fd) < 3 ||
+        index >= benchmarks().size())
       return 2;
-    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out, cli.callgrind_profile,
-                      cli.layout_spec);
+    return serve_fork(index, number, fd, verdict_fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out,
+                      cli.callgrind_profile, cli.layout_spec);
   }
 
   if (std::string twice = duplicate_names(); !twice.empty()) {

@@ -1,21 +1,27 @@
 //===- Audit.cpp - steady-audit: what would the optimizer remove? ---------===//
 //
-// Differential compilation. At the pipeline start each audited function (a
-// steady payload, or a function running a Google Benchmark measurement loop:
-// a `void(benchmark::State&)` benchmark, a helper taking the State& and more,
-// a lambda) gets an unprotected twin; its dead computations are tagged with metadata.
-// After protection, each payload also gets a synthetic measurement loop
+// At the pipeline start each audited function (a steady payload, or a
+// function running a Google Benchmark measurement loop: a
+// `void(benchmark::State&)` benchmark, a helper taking the State& and more, a
+// lambda) has its dead computations tagged with metadata. A Google Benchmark
+// function is judged in place: the code the plain build compiles, in itself or
+// in the function it is inlined into (read in its frame: FrameScope); the audit
+// only reads an SSA copy of it, deleted at once, and adds metadata and (at -g0)
+// line tables that report() removes. Differential compilation for payloads:
+// each gets an unprotected twin and a protected sibling. After protection,
+// each payload also gets a synthetic measurement loop
 // (a harness calling a copy of the protected payload). Everything goes through
 // the same optimization pipeline; at its end the versions are compared (the
 // judges are Checks.cpp's, shared with steady-findings; the words Wording.cpp's):
 //
-//  - dead-code:     a tagged computation is gone from the unprotected twin;
+//  - dead-code:     a tagged computation is gone from the unprotected twin
+//                   (a Google Benchmark function: from the function itself);
 //  - folded-result: the protected payload still returns a compile-time constant;
 //  - hoisted:       work present in the payload is outside the harness loop;
 //  - mutated-input: the optimized payload writes global data it also reads;
 //  - empty-loop:    nothing of a Google Benchmark loop's body is left.
 // For Google Benchmark functions only the measurement loop is the payload
-// (TimedLoop.cpp), and the optimized twin is what the benchmark runs.
+// (TimedLoop.cpp).
 //
 // Findings are clang warnings at file:line:col (-Wpass-failed, so -Werror makes
 // them errors) and, with -steady-audit-json=FILE, a JSON summary. The twins and
@@ -37,6 +43,7 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -95,6 +102,7 @@ enum Field : unsigned {
   FInputs,
   FName,  // the user's name for it, kept: a helper may be inlined and deleted
   FTimed, // Google Benchmark: the measurement loop (TimedRegion)
+  FFrame, // judged in place: the function's DISubprogram, wherever its code was inlined
   FNumFields
 };
 
@@ -106,21 +114,69 @@ bool isBookkeeping(const Instruction &I) {
          isa<FreezeInst>(I) || isa<GetElementPtrInst>(I) || isa<LoadInst>(I);
 }
 
-// Does the dead code a site keeps alive contain real computation?
-bool computes(const SinkCover &Cover, const SinkSite &S) {
+// Is Pred true of the dead code a site keeps alive (IsDead) or of a value
+// it reads that is not dead code (!IsDead)?
+bool anyDeadCode(const SinkCover &Cover, const SinkSite &S, function_ref<bool(const Value &, bool IsDead)> Pred) {
   SmallPtrSet<const Instruction *, 16> Dead(Cover.Dead.begin(), Cover.Dead.end()), Seen;
   SmallVector<const Instruction *, 16> Work(Cover.members(S).begin(), Cover.members(S).end());
   while (!Work.empty()) {
     const Instruction *I = Work.pop_back_val();
     if (!Seen.insert(I).second)
       continue;
-    if (!isBookkeeping(*I))
+    if (Pred(*I, true))
       return true;
     for (const Value *Op : I->operands())
       if (auto *OpI = dyn_cast<Instruction>(Op); OpI && Dead.count(OpI))
         Work.push_back(OpI);
+      else if (Pred(*Op, false))
+        return true;
   }
   return false;
+}
+
+// Does the dead code a site keeps alive contain real computation?
+bool computes(const SinkCover &Cover, const SinkSite &S) {
+  return anyDeadCode(Cover, S,
+                     [](const Value &V, bool IsDead) { return IsDead && !isBookkeeping(cast<Instruction>(V)); });
+}
+
+// Does it read a value known only at run time (an argument, memory, a call's
+// result, a loop's value), not only literals? Else the optimizer would fold
+// it even if it were used: no work is lost.
+bool onRunTimeValues(const SinkCover &Cover, const SinkSite &S) {
+  return anyDeadCode(Cover, S,
+                     [](const Value &V, bool IsDead) { return !IsDead && (isa<Argument>(V) || isa<Instruction>(V)); });
+}
+
+// A Google Benchmark function that steady-protect leaves alone (not one of
+// steady's BENCHMARK macros) is judged in place: as the plain build compiles
+// it, in itself or in the function it was inlined into.
+bool judgedInPlace(const Function &F, ArrayRef<Payload> Payloads) {
+  return none_of(Payloads, [&](const Payload &P) { return P.F == &F; });
+}
+
+// Without debug info: line tables for F and the functions calling it (where
+// it is inlined, code without a location is F's: FrameScope).
+void giveLineTablesWhereInlined(Function &F) {
+  if (!F.getSubprogram())
+    giveLineTables(F);
+  for (User *U : F.users())
+    if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == &F && !CB->getFunction()->getSubprogram())
+      giveLineTables(*CB->getFunction());
+}
+
+// The first function holding code of each frame (a function's DISubprogram),
+// inlined or its own.
+DenseMap<const DISubprogram *, Function *> hostsOf(Module &M, const SmallPtrSetImpl<const DISubprogram *> &Frames) {
+  DenseMap<const DISubprogram *, Function *> Hosts;
+  if (Frames.empty())
+    return Hosts;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      for (const DILocation *L = I.getDebugLoc(); L; L = L->getInlinedAt())
+        if (const DISubprogram *SP = L->getScope()->getSubprogram(); Frames.count(SP))
+          Hosts.try_emplace(SP, &F);
+  return Hosts;
 }
 
 MDNode *node(LLVMContext &C, ArrayRef<Metadata *> Ops) { return MDNode::get(C, Ops); }
@@ -135,8 +191,8 @@ Function *fnAt(MDNode *N, unsigned I) {
 
 // Keep: held alive until the report (the audited copies); the private
 // callee copies below must not be, or their one use would be two.
-Function *cloneFunction(Function &F, StringRef Suffix, bool Keep = true) {
-  Function *C = cloneNamed(F, F.getName().split(".steady.").first + Suffix);
+Function *cloneFunction(Function &F, StringRef Suffix, bool Keep = true, ValueToValueMapTy *VMap = nullptr) {
+  Function *C = cloneNamed(F, F.getName().split(".steady.").first + Suffix, VMap);
   C->setLinkage(GlobalValue::InternalLinkage);
   C->setComdat(nullptr);
   C->removeFnAttr(ProtectedAttr);
@@ -190,7 +246,8 @@ class Auditor {
   FunctionAnalysisManager &FAM;
   std::vector<Warning> Warnings;
   json::Array Audited, NotAudited;
-  std::string Name; // of the function being reported on
+  std::string Name;                    // of the function being reported on
+  const DISubprogram *Frame = nullptr; // its frame, when judged where it was inlined
 
 public:
   Auditor(Module &M, ModuleAnalysisManager &MAM)
@@ -214,14 +271,28 @@ public:
     for (auto [F, IsGB] : Audited) {
       if (InCaller.count(F))
         continue;
-      // The user's function is left to steady-protect; the audit works on a
-      // private twin with the same opaque inputs (for payloads) in SSA form.
-      Function *Twin = cloneFunction(*F, ".steady.unprotected");
-      privatizeCallees(*Twin);
+      // A Google Benchmark function that outlives the optimizer is judged as
+      // it is compiled: the audit only reads a copy of it here, in SSA form,
+      // and marks the function's own instructions (metadata, and line tables
+      // at -g0, removed by report()). Else the audit works on a private twin
+      // (with the same opaque inputs, for a payload), which steady-protect
+      // leaves alone, and on a protected sibling of it.
+      bool InPlace = IsGB && judgedInPlace(*F, Payloads);
+      if (InPlace)
+        giveLineTablesWhereInlined(*F);
+      ValueToValueMapTy VMap;
+      Function *Twin = cloneFunction(*F, InPlace ? ".steady.read" : ".steady.unprotected", !InPlace, &VMap);
+      if (!InPlace)
+        privatizeCallees(*Twin);
       if (!IsGB)
         makeInputsOpaque(*Twin, nullptr, "steady.audit.opaque"); // the real payload's keep their names
       else if (!Twin->getSubprogram())
         giveLineTables(*Twin); // in a compile unit of its own, removed by report()
+      // The copy's instructions that SSA promotion keeps (the computations) are the function's.
+      SmallVector<std::pair<WeakVH, Instruction *>, 0> Copies;
+      if (InPlace)
+        for (Instruction &I : instructions(*F))
+          Copies.push_back({WeakVH(VMap.lookup(&I)), &I});
       promoteToSSA(*Twin, FAM);
       auto &LI = FAM.getResult<LoopAnalysis>(*Twin);
       SinkCover Cover = computeSinkCover(*Twin, LI, FAM.getResult<TargetLibraryAnalysis>(*Twin),
@@ -231,6 +302,10 @@ public:
       TimedRegion Timed;
       if (IsGB)
         Timed = TimedRegion::of(*Twin, LI);
+      DenseMap<const Value *, Instruction *> Original;
+      for (auto &[Copy, I] : Copies)
+        if (Copy)
+          Original[Copy] = I;
       SmallVector<Metadata *, 8> Dead;
       for (const SinkSite &S : Cover.Sites) {
         if (!computes(Cover, S))
@@ -238,9 +313,35 @@ public:
         Instruction *I = Cover.reported(S);
         if (IsGB && !Timed.inLoop(*I, LI))
           continue;
+        // Without a protected sibling to show what stays when it is used:
+        // only a computation on values known at run time is work lost.
+        if (InPlace && (!(I = Original.lookup(I)) || !onRunTimeValues(Cover, S)))
+          continue;
         auto *Id = ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), NextId++));
         I->setMetadata(DeadTag, node(C, {Id}));
         Dead.push_back(node(C, {Id, MDString::get(C, describe(*I)), I->getDebugLoc().getAsMDNode()}));
+      }
+      if (InPlace) {
+        for (auto &[Copy, I] : Copies) // the loop's first line, in the function itself
+          if (Copy && cast<Instruction>(Copy)->getDebugLoc() == Timed.First) {
+            Timed.First = I->getDebugLoc();
+            break;
+          }
+        FAM.clear(*Twin, Twin->getName());
+        Twin->eraseFromParent();
+        Metadata *Ops[FNumFields] = {MDString::get(C, "gbench"),
+                                     fn(F),
+                                     nullptr,
+                                     nullptr,
+                                     nullptr,
+                                     nullptr,
+                                     node(C, Dead),
+                                     node(C, {}),
+                                     MDString::get(C, userName(*F)),
+                                     Timed.toMD(C),
+                                     F->getSubprogram()};
+        Nodes->addOperand(MDNode::getDistinct(C, Ops));
+        continue;
       }
       // Its protected sibling keeps the tagged values alive.
       Function *Protected = cloneFunction(*Twin, ".steady.protected");
@@ -255,7 +356,8 @@ public:
                                    node(C, Dead),
                                    node(C, {}),
                                    MDString::get(C, userName(*F)),
-                                   IsGB ? Timed.toMD(C) : nullptr};
+                                   IsGB ? Timed.toMD(C) : nullptr,
+                                   nullptr};
       Nodes->addOperand(MDNode::getDistinct(C, Ops));
     }
   }
@@ -318,26 +420,39 @@ public:
     if (!Nodes)
       return;
     SmallVector<Function *, 16> Temporaries;
+    SmallPtrSet<const DISubprogram *, 16> Frames;
+    for (MDNode *N : Nodes->operands())
+      if (auto *SP = cast_or_null<DISubprogram>(N->getOperand(FFrame).get()); SP && !fnAt(N, FOrig))
+        Frames.insert(SP);
+    DenseMap<const DISubprogram *, Function *> Hosts = hostsOf(M, Frames);
     for (MDNode *N : Nodes->operands()) {
       Subject S = cast<MDString>(N->getOperand(FKind))->getString() == "gbench" ? Subject::GBench : Subject::Payload;
       Function *F = fnAt(N, FOrig), *Twin = fnAt(N, FTwin), *Protected = fnAt(N, FProtected);
       Function *Measured = fnAt(N, FMeasured), *Harness = fnAt(N, FHarness);
-      if (!Twin || !Protected)
+      // Judged in place: the function, or the one it was inlined into.
+      Frame = cast_or_null<DISubprogram>(N->getOperand(FFrame).get());
+      std::optional<FrameScope> InFrame;
+      if (Frame) {
+        Twin = F ? F : Hosts.lookup(Frame);
+        InFrame.emplace(Frame);
+      }
+      if (!Twin || (!Protected && !Frame))
         continue;
       Name = cast<MDString>(N->getOperand(FName))->getString().str();
       Audited.push_back(json::Object{{"function", Name}, {"kind", S == Subject::GBench ? "gbench" : "payload"}});
       ++(S == Subject::GBench ? NumAuditedGBench : NumAuditedPayloads);
       size_t Before = Warnings.size();
       Function &Shown = F ? *F : *Twin;
-      for (const Finding &Fd : deletedComputations(*Twin, *Protected, cast<MDNode>(N->getOperand(FDead))))
+      for (const Finding &Fd : deletedComputations(*Twin, Protected, cast<MDNode>(N->getOperand(FDead))))
         warn(Shown, Fd, S);
       if (S == Subject::GBench)
         judgeGBench(Shown, *Twin, cast_or_null<MDNode>(N->getOperand(FTimed).get()), Before);
       else if (F)
         judgePayload(*F, Harness, cast_or_null<MDNode>(N->getOperand(FInputs).get()));
-      for (Function *T : {Twin, Protected, Measured, Harness})
-        if (T)
-          Temporaries.push_back(T);
+      if (!Frame) // judged in place: no copies
+        for (Function *T : {Twin, Protected, Measured, Harness})
+          if (T)
+            Temporaries.push_back(T);
     }
     emit();
     removeTemporaries(Temporaries);
@@ -444,7 +559,8 @@ private:
   // (for a harness: in the payload's own frame).
   void warn(const Function &In, const Finding &Fd, Subject S) {
     DILocation *L = Fd.Loc.get();
-    while (L && L->getInlinedAt() && L->getInlinedAt()->getScope()->getSubprogram() != Fd.Frame)
+    while (L && L->getInlinedAt() && L->getInlinedAt()->getScope()->getSubprogram() != Fd.Frame &&
+           (!Frame || L->getScope()->getSubprogram() != Frame))
       L = L->getInlinedAt();
     if (L && L->getFilename() == SyntheticFile)
       L = nullptr; // no line to show: the message names the benchmark
@@ -453,8 +569,9 @@ private:
   }
 
   // The tagged computations the unprotected twin lost while its protected
-  // sibling kept them (or lost less work).
-  SmallVector<Finding, 4> deletedComputations(Function &Twin, Function &Protected, MDNode *Dead) {
+  // sibling kept them (or lost less work). Without a sibling (a function
+  // judged in place), every tagged computation it lost.
+  SmallVector<Finding, 4> deletedComputations(Function &Twin, Function *Protected, MDNode *Dead) {
     auto Tags = [&](Function &Fn) {
       SmallSet<uint64_t, 8> Ids;
       for (Instruction &I : instructions(Fn))
@@ -462,8 +579,12 @@ private:
           Ids.insert(mdconst::extract<ConstantInt>(T->getOperand(0))->getZExtValue());
       return Ids;
     };
-    SmallSet<uint64_t, 8> InTwin = Tags(Twin), InProtected = Tags(Protected);
-    bool LostWork = workOf(Protected) > workOf(Twin);
+    SmallSet<uint64_t, 8> InTwin = Tags(Twin), InProtected;
+    bool LostWork = !Protected;
+    if (Protected) {
+      InProtected = Tags(*Protected);
+      LostWork = workOf(*Protected) > workOf(Twin);
+    }
     SmallVector<Finding, 4> Out;
     for (const MDOperand &Op : Dead->operands()) {
       auto *R = cast<MDNode>(Op.get());
@@ -524,7 +645,21 @@ private:
     for (GlobalVariable &G : make_early_inc_range(M.globals()))
       if (G.getName().starts_with("steady.audit.") && G.use_empty())
         G.eraseFromParent();
-    // The audit's own compile units (giveLineTables): the real code has no debug info.
+    // The line tables given to functions judged in place, also where their
+    // code was inlined, and the audit's own compile units (giveLineTables):
+    // the real code has no debug info.
+    for (Function &F : M) {
+      if (DISubprogram *SP = F.getSubprogram(); SP && SP->getFilename() == SyntheticFile) {
+        stripDebugInfo(F);
+        continue;
+      }
+      for (Instruction &I : instructions(F))
+        for (const DILocation *L = I.getDebugLoc(); L; L = L->getInlinedAt())
+          if (L->getFilename() == SyntheticFile) {
+            I.setDebugLoc(DebugLoc());
+            break;
+          }
+    }
     eraseCompileUnits(M, [](const DICompileUnit &CU) { return CU.getFilename() == SyntheticFile; });
     unsigned Kind = M.getContext().getMDKindID(DeadTag);
     for (Function &F : M)

@@ -6,8 +6,10 @@
 // run_batch<B>, the payload and its payload-private callee clones) on a
 // -steady-align boundary: the code inside keeps its offsets from that
 // boundary, so its loop headers and branches sit at the same offsets modulo
-// the boundary in every binary. LLVM 22 has no per-function loop alignment
-// (-align-loops is global), and the user's other code is left as compiled.
+// the boundary in every binary. Loops keep the target's own alignment:
+// LLVM 22 could align one loop (!llvm.loop.align metadata), but pinning the
+// entry already fixes every header's offset, and 64-byte headers would undo
+// the variants' 16-byte steps below. The user's other code is left as compiled.
 //
 // For the runner's --layout=random, steady-layout-variants adds copies of
 // each measured loop entered 16, 32 and 48 bytes past the boundary (prefix

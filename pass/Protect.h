@@ -6,6 +6,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace llvm {
 class DominatorTree;
@@ -187,7 +188,8 @@ bool isGuardedStatic(const llvm::GlobalVariable &G);
 /// one counter of unique names, which also numbers the optimizer's own
 /// globals (`switch.table.f.309` against the plain build's `.319`), so an
 /// audited compile's assembly would differ from the plain one.
-llvm::Function *cloneNamed(llvm::Function &F, const llvm::Twine &Name);
+/// VMap, if given, maps F's values to the copy's.
+llvm::Function *cloneNamed(llvm::Function &F, const llvm::Twine &Name, llvm::ValueToValueMapTy *VMap = nullptr);
 
 /// "sort" for `(anonymous namespace)::steady_bench_sort::payload()`.
 std::string userName(const llvm::Function &F);

@@ -62,12 +62,13 @@ unsigned sinkDeadValues(Function &F, FunctionAnalysisManager &FAM, OptimizationR
   return N;
 }
 
-Function *cloneNamed(Function &F, const Twine &Name) {
+Function *cloneNamed(Function &F, const Twine &Name, ValueToValueMapTy *Map) {
   std::string Base = Name.str(), Unique = Base;
   for (unsigned N = 1; F.getParent()->getNamedValue(Unique); ++N)
     Unique = Base + "." + std::to_string(N);
   Function *C = Function::Create(F.getFunctionType(), F.getLinkage(), F.getAddressSpace(), Unique, F.getParent());
-  ValueToValueMapTy VMap;
+  ValueToValueMapTy Own;
+  ValueToValueMapTy &VMap = Map ? *Map : Own;
   Function::arg_iterator To = C->arg_begin();
   for (const Argument &A : F.args()) {
     To->setName(A.getName());

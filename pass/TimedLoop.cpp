@@ -65,7 +65,16 @@ const Function *calleeOf(const Instruction &I) {
   return CB ? CB->getCalledFunction() : nullptr;
 }
 
+// FrameScope's frame; null: the function's own (the outermost location).
+thread_local const DISubprogram *Frame = nullptr;
+
 const DILocation *outermost(const DILocation *L) {
+  if (Frame) {
+    for (; L; L = L->getInlinedAt())
+      if (L->getScope()->getSubprogram() == Frame)
+        return L;
+    return nullptr;
+  }
   while (L && L->getInlinedAt())
     L = L->getInlinedAt();
   return L;
@@ -231,8 +240,14 @@ void dropLineTables(Function &F) {
   eraseCompileUnits(*F.getParent(), [&](const DICompileUnit &CU) { return &CU == Unit; });
 }
 
+FrameScope::FrameScope(const DISubprogram *F) : Saved(Frame) { Frame = F; }
+FrameScope::~FrameScope() { Frame = Saved; }
+
 uint64_t positionOf(const DebugLoc &Loc) {
   const DILocation *L = outermost(Loc.get());
+  // Code of the function it was inlined into: located, but in no position of the frame.
+  if (!L && Loc && Frame)
+    return OutsideFrame;
   if (!L || !L->getLine())
     return 0;
   return uint64_t(L->getLine()) << 20 | (L->getColumn() & 0xfffff);

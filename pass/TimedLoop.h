@@ -21,6 +21,7 @@
 
 namespace llvm {
 class DICompileUnit;
+class DISubprogram;
 class Function;
 class Instruction;
 class Module;
@@ -49,8 +50,23 @@ bool takesState(const llvm::Function &F);
 bool isStateMachinery(const llvm::Instruction &I);
 
 /// The outermost source position of an instruction (inlined code at its call
-/// site in the function), as line << 20 | column; 0 when it has none.
+/// site in the function), as line << 20 | column; 0 when it has none. Inside
+/// a FrameScope: its position in that frame, OutsideFrame for other code.
 uint64_t positionOf(const llvm::DebugLoc &Loc);
+inline constexpr uint64_t OutsideFrame = ~uint64_t(0);
+
+/// While it lives, positions are read in the frame of one function (its
+/// DISubprogram), wherever its code was inlined: a Google Benchmark helper
+/// judged in the function that the plain build inlined it into. Code without
+/// a location is the frame's (a hoisted instruction loses its line), so the
+/// functions it is inlined into need locations too (giveLineTables at -g0).
+class FrameScope {
+  const llvm::DISubprogram *Saved;
+
+public:
+  explicit FrameScope(const llvm::DISubprogram *Frame);
+  ~FrameScope();
+};
 
 /// The file of the line tables given to a function compiled without debug info.
 inline constexpr const char *SyntheticFile = "<steady-audit>";

@@ -294,7 +294,14 @@ stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
       s.fork_rounds.push_back(f.ab ? f.ab->round : -1);
     }
   }
-  s.forks_disagree = fork_groups(b.forks).size() >= 2;
+  const std::vector<ForkGroup> groups = fork_groups(b.forks);
+  s.forks_disagree = groups.size() >= 2;
+  std::size_t grouped = 0, largest = 0;
+  for (const ForkGroup &g : groups) {
+    grouped += g.forks.size();
+    largest = std::max(largest, g.forks.size());
+  }
+  s.forks_apart = grouped - largest;
   s.measures_nothing = std::find(b.flags.begin(), b.flags.end(), "measures-nothing") != b.flags.end();
   // A fork that measured 0 ns/op measured nothing: its ratio would be 0 or
   // infinite.

@@ -296,8 +296,10 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     r.power = power(ri, spread, have, o);
   // The last look of steady ab: the margin its noise lets it decide, when
   // the asked one is out of reach. Not for a mixture of fork groups (their
-  // spread is the groups', not the machine's) nor exact counts (no noise).
-  if (r.verdict == Verdict::undecided && o.noise_floor > 0 && !r.exact && !a.forks_disagree && !b.forks_disagree &&
+  // spread is the groups', not the machine's, and their mean describes no
+  // fork) nor exact counts (no noise). One far fork is in se: identical code
+  // with one stays within the floor (NoiseFloor.OneFarForkIsNoMixture).
+  if (r.verdict == Verdict::undecided && o.noise_floor > 0 && !r.exact && !forks_mixed(a) && !forks_mixed(b) &&
       std::isfinite(ri.se) && ri.se > 0) {
     r.noise_floor = noise_floor(ri.se, ri.df, o.alpha, o.noise_floor);
     if (*r.noise_floor > o.equivalence && r.ratio.low >= 1 - *r.noise_floor && r.ratio.high <= 1 + *r.noise_floor) {

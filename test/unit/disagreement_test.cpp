@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "steady/comparison.h"
 #include "steady/notes.h"
 #include "steady/results_json.h"
 
@@ -65,6 +66,21 @@ TEST(Disagreement, OneFarForkIsNamed) {
   BenchmarkResult b = with_forks({100, 100.2, 99.9, 100.1, 130, 100.3, 99.8, 100});
   finish(b);
   EXPECT_EQ(disagreement(b).substr(0, 55), "forks disagree: 7 near 100.0 ns, 1 at 130.0 ns (fork 5)");
+}
+
+// What a comparison is told (stats::Series): one far fork is flagged but no
+// mixture (steady ab's noise floor still applies); groups of several forks are.
+TEST(Disagreement, TheSeriesCountsTheForksApart) {
+  const stats::Series one = series_of(with_forks({100, 100.2, 99.9, 100.1, 130, 100.3, 99.8, 100}), 1);
+  EXPECT_TRUE(one.forks_disagree);
+  EXPECT_EQ(one.forks_apart, 1u);
+  EXPECT_FALSE(stats::forks_mixed(one));
+  const stats::Series two = series_of(with_forks({100, 100.2, 99.9, 100.1, 130, 100.3, 99.8, 130.2}), 1);
+  EXPECT_EQ(two.forks_apart, 2u);
+  EXPECT_TRUE(stats::forks_mixed(two));
+  const stats::Series agree = series_of(with_forks({100, 100.2, 99.9, 100.1, 100.3}), 1);
+  EXPECT_FALSE(agree.forks_disagree);
+  EXPECT_FALSE(stats::forks_mixed(agree));
 }
 
 TEST(Disagreement, GroupsInRunOrderAreTheMachine) {

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "steady/comparison.h"
+#include "steady/fork_groups.h"
 #include "steady/stats.h"
 
 namespace steady {
@@ -447,6 +448,116 @@ TEST(NoiseFloor, NotForDisagreeingForksNorBeforeTheLastLook) {
   const stats::Comparison c = stats::compare(a, b, o);
   EXPECT_FALSE(c.noise_floor);
   EXPECT_FALSE(c.same_at_floor);
+}
+
+// Fork `k` of a simulated series `factor` times as slow, every iteration.
+void slow_fork(stats::Series &s, std::size_t k, double factor) {
+  const std::size_t first = k * s.fork_means[k].size();
+  for (std::size_t i = 0; i < s.fork_means[k].size(); ++i) {
+    s.fork_means[k][i] *= factor;
+    s.iteration_means[first + i] *= factor;
+    for (stats::Weighted &x : s.forks[k][i])
+      x.value *= factor;
+  }
+}
+
+// The fork groups of a simulated series, as series_of flags them from a
+// result file: stats::fork_groups over its fork means with their
+// within-fork standard errors.
+void flag_groups(stats::Series &s) {
+  std::vector<stats::ForkMean> means;
+  for (const std::vector<double> &m : s.fork_means)
+    means.push_back({stats::mean(m), stats::sd(m) / std::sqrt(double(m.size()))});
+  const std::vector<std::vector<std::size_t>> groups = stats::fork_groups(means);
+  std::size_t largest = 0;
+  for (const std::vector<std::size_t> &g : groups)
+    largest = std::max(largest, g.size());
+  s.forks_disagree = groups.size() >= 2;
+  s.forks_apart = s.forks_disagree ? means.size() - largest : 0;
+}
+
+// ab's last look (40 rounds, alpha / 4, +-1 %) as NoiseFloor.IdenticalCode...,
+// at a drift of `round_sd` between rounds and `fork_sd` per fork, with `far`
+// forks of one side (random rounds) `far_factor` times as slow and each fork
+// of NEW in a second group `shift` slower with probability `share` (a
+// mixture that NEW's code made); both sides' groups flagged. Counted: runs
+// with a side flagged, "same", and "same" had any flagged side withheld the
+// floor (the rule before OneFarForkIsNoMixture).
+struct FarForkRuns {
+  int runs = 0, flagged = 0, same = 0, same_if_any_group_withheld = 0, flagged_same = 0;
+};
+FarForkRuns far_fork_runs(std::uint64_t seed, int runs, double round_sd, double fork_sd, int far, double far_factor,
+                          double share, double shift) {
+  Simulator sim(seed);
+  boost::random::uniform_real_distribution<double> unit;
+  const stats::ComparisonOptions o{.alpha = 0.0025, .power = false, .pair_rounds = true, .noise_floor = 0.01};
+  FarForkRuns out;
+  for (int r = 0; r < runs; ++r) {
+    auto [a, b] = sim.ab_rounds(40, 0, round_sd, fork_sd);
+    stats::Series &side = unit(sim.rng) < 0.5 ? a : b;
+    for (int k = 0; k < far; ++k)
+      slow_fork(side, std::size_t(unit(sim.rng) * 40) % 40, far_factor);
+    for (std::size_t k = 0; k < b.fork_means.size(); ++k)
+      if (unit(sim.rng) < share)
+        slow_fork(b, k, 1 + shift);
+    flag_groups(a);
+    flag_groups(b);
+    const bool flagged = a.forks_disagree || b.forks_disagree;
+    const bool same = stats::compare(a, b, o).verdict == stats::Verdict::same;
+    ++out.runs;
+    out.flagged += flagged;
+    out.same += same;
+    out.same_if_any_group_withheld += same && !flagged;
+    out.flagged_same += same && flagged;
+  }
+  return out;
+}
+
+// One far fork (recorded: 2 of 80 ab runs of identical code, at about 1 %
+// drift and 1 % fork noise, had one fork of 40 at +23 % or +50 % for all its
+// iterations, the other side's fork of that round as usual) is flagged but is
+// no mixture: it widens se and so the floor, and identical code stays "same"
+// in 1 - alpha of runs, as without it. Withholding the floor for any flagged
+// side lost nearly all of them.
+TEST(NoiseFloor, OneFarForkIsNoMixture) {
+  const FarForkRuns f = far_fork_runs(81, 300, 0.01, 0.01, 1, 1.23, 0, 0);
+  EXPECT_GT(f.flagged, f.runs * 9 / 10);
+  EXPECT_GE(f.same, f.runs - upper_band(f.runs, 0.01));
+  EXPECT_LT(f.same_if_any_group_withheld, f.runs / 10);
+}
+
+// A mixture NEW made (a quarter of its forks 10 % slower: +2.5 % on the
+// mean, within the floor of such a spread) shows as a group of several
+// forks: flagged in most runs, and then never "same" at the floor.
+TEST(NoiseFloor, AMixtureIsNotDecidedAtTheFloor) {
+  const FarForkRuns f = far_fork_runs(91, 300, 0.01, 0.01, 0, 1, 0.25, 0.10);
+  EXPECT_GT(f.flagged, f.runs / 2);
+  EXPECT_EQ(f.flagged_same, 0);
+}
+
+// The figures behind the rule (docs/compare-and-ab.md, noise floor):
+//   build/test/unit/verdict_calibration_test --gtest_also_run_disabled_tests --gtest_filter='*FarForkTable*'
+TEST(NoiseFloor, DISABLED_FarForkTable) {
+  std::printf("drift/fork  case                                flagged %%  same %%  flagged and same %%  same, any "
+              "flag withheld %%\n");
+  struct Case {
+    const char *name;
+    int far;
+    double factor, share, shift;
+  };
+  for (double noise : {0.01, 0.02})
+    for (const Case &c :
+         {Case{"identical", 0, 1, 0, 0}, Case{"identical, 1 far fork +23 %", 1, 1.23, 0, 0},
+          Case{"identical, 1 far fork +50 %", 1, 1.5, 0, 0}, Case{"identical, 2 far forks +25 %", 2, 1.25, 0, 0},
+          Case{"mixture: 5 % of NEW's forks +25 %", 0, 1, 0.05, 0.25},
+          Case{"mixture: 10 % of NEW's forks +12 %", 0, 1, 0.10, 0.12},
+          Case{"mixture: 25 % of NEW's forks +10 %", 0, 1, 0.25, 0.10},
+          Case{"mixture: 50 % of NEW's forks +5 %", 0, 1, 0.5, 0.05}}) {
+      const FarForkRuns f = far_fork_runs(101, 1000, noise, noise, c.far, c.factor, c.share, c.shift);
+      std::printf("%4.0f %%      %-35s %9.1f %7.1f %19.1f %24.1f\n", 100 * noise, c.name, 100.0 * f.flagged / f.runs,
+                  100.0 * f.same / f.runs, 100.0 * f.flagged_same / f.runs,
+                  100.0 * f.same_if_any_group_withheld / f.runs);
+    }
 }
 
 // The figures of docs/compare-and-ab.md's paired section: per drift between

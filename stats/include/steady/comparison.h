@@ -29,7 +29,16 @@ struct Series {
   // The fork means form groups (steady/fork_groups.h): their mean depends on
   // how many forks fell in each group, a matter of chance.
   bool forks_disagree = false;
+  // With forks_disagree: how many forks lie outside the largest group (1: one
+  // far fork; 0: not known).
+  std::size_t forks_apart = 0;
 };
+
+// Whether a version's forks are a mixture: two forks or more outside their
+// largest group (or not known). One far fork is flagged (forks_disagree) but
+// is no group: a one-off slow process looks the same, and it widens the
+// interval's standard error like any noise.
+inline bool forks_mixed(const Series &s) { return s.forks_disagree && s.forks_apart != 1; }
 
 // The given forks, each cut to its first `iterations` iterations.
 Series pick(const Series &s, const std::vector<std::size_t> &forks, int iterations);
@@ -49,9 +58,10 @@ struct ComparisonOptions {
   // rounds have one fork on each side.
   bool pair_rounds = false;
   // steady ab's last look (its rounds or budget spent): > 0, a comparison
-  // undecided at +-equivalence whose forks agree is decided at the noise
-  // floor instead when that is wider: the margin identical code meets in
-  // 1 - noise_floor of runs at the measured noise (Comparison::noise_floor).
+  // undecided at +-equivalence whose forks are no mixture (forks_mixed) is
+  // decided at the noise floor instead when that is wider: the margin
+  // identical code meets in 1 - noise_floor of runs at the measured noise
+  // (Comparison::noise_floor).
   double noise_floor = 0;
 };
 

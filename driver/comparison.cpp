@@ -6,6 +6,7 @@
 
 #include <fmt/core.h>
 
+#include "steady/exact_counts.h"
 #include "steady/notes.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
@@ -105,10 +106,12 @@ std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
            : c.base_measures_nothing                          ? "the base measures nothing: no verdict"
                                                               : "the new version measures nothing: no verdict";
   // Counts: what the interval is made of, when the iterations varied.
-  if (c.count_margin && (*c.count_margin > 0 || (c.exact && !c.decided())))
-    return fmt::format("{} +-{:.4g} instr/op, the most a fork's iterations differ (A/A){}",
+  if (c.count_margin && (*c.count_margin > 0 || c.count_layout_margin > 0 || (c.exact && !c.decided())))
+    return fmt::format("{} +-{:.4g} instr/op: {:.4g} the most a fork's iterations differ (A/A), {:.4g} for layout "
+                       "between two binaries ({:g} of the count){}",
                        c.exact ? "exact counts: the interval is the difference" : "counts: the interval is widened by",
-                       *c.count_margin,
+                       *c.count_margin + c.count_layout_margin, *c.count_margin, c.count_layout_margin,
+                       stats::kLayoutShare,
                        c.decided() || !c.exact ? "" : fmt::format("; wider than +-{:.1f} %", 100 * o.equivalence));
   if (c.same_at_floor)
     return fmt::format("within +-{:.1f} %, the noise floor of this run (+-{:g} % asked: identical code's interval "
@@ -329,6 +332,7 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     }
     if (r.count_margin) {
       j["count_margin"] = *r.count_margin;
+      j["count_layout_margin"] = r.count_layout_margin;
       j["exact"] = r.exact;
     }
     if (row.identical_code)

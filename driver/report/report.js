@@ -406,11 +406,15 @@
     const head = instr
       ? `root cause, measured under callgrind: ${num(c.per_op.a)} → ${num(c.per_op.b)} instructions/op`
       : `root cause, measured by perf cpu-clock sampling: ${time(c.ns_per_op.a)} → ${time(c.ns_per_op.b)} per op`;
+    // A changed function inlined into the listed one is named first: its code
+    // is in that function's count (as the table says).
+    const named = (f) => (f.inlined_changed && f.inlined_changed.length
+      ? `${f.inlined_changed.join(', ')} (inlined into ${f.function})` : f.function);
     const items = c.functions.map((f) => instr
-      ? `${sign(f.exclusive.delta)} instructions/op in ${f.function}` +
+      ? `${sign(f.exclusive.delta)} instructions/op in ${named(f)}` +
         (f.file && f.file !== '???' ? ` (${f.file.split('/').pop()}${f.line > 0 ? ':' + f.line : ''})` : '') +
         `, exclusive ${num(f.exclusive.a)} → ${num(f.exclusive.b)}; inclusive ${sign(f.inclusive.delta)}`
-      : `${sign(f.ns_per_op.delta)} ns/op in ${f.function} (sampled, ${num(f.ns_per_op.a)} → ${num(f.ns_per_op.b)})`);
+      : `${sign(f.ns_per_op.delta)} ns/op in ${named(f)} (sampled, ${num(f.ns_per_op.a)} → ${num(f.ns_per_op.b)})`);
     if (!items.length) items.push(instr ? 'no function\'s count differs'
       : 'no function\'s sampled time per op differs beyond sampling noise');
     if (c.changed_not_in_cause.length) items.push('changed, same cost: ' + c.changed_not_in_cause.join(', '));

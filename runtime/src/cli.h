@@ -11,7 +11,7 @@ namespace steady {
 struct Cli {
   RunConfig cfg;
   std::string fork_spec;         // hidden: INDEX,NUMBER,FD in a fork
-  std::string timer_spec;        // hidden: the parent's TSC frequency and source
+  std::string timer_spec;        // hidden: the parent's timer calibration (TimerInfo JSON) or TSC frequency,source
   std::string callgrind_out;     // hidden: in a fork under callgrind, where its dumps go
   std::string callgrind_profile; // --callgrind-profile: the last measured iteration's per-function dump
   std::string layout_spec;       // hidden: in a fork under --layout=random, its layout

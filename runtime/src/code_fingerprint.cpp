@@ -209,7 +209,6 @@ private:
   }
 };
 
-constexpr int kMaxCallDepth = 3;
 constexpr std::uint64_t kMaxObjectBytes = 4096;
 constexpr std::uint64_t kMaxStringBytes = 64;
 
@@ -225,7 +224,7 @@ public:
     Hash h;
     for (std::uint64_t addr : addrs) {
       const Symbol *fn = main_.symbol(addr);
-      if (!fn || !fn->function || !function(main_, *fn, 0, h))
+      if (!fn || !fn->function || !function(main_, *fn, h))
         return std::nullopt;
     }
     return CodeIdentity{fmt::format("{:016x}", h.h), bytes_, functions_};
@@ -239,7 +238,7 @@ private:
   std::uint64_t bytes_ = 0;
   int functions_ = 0;
 
-  bool function(const Image &img, const Symbol &fn, int depth, Hash &h) {
+  bool function(const Image &img, const Symbol &fn, Hash &h) {
     std::string_view code = img.contents(fn.addr, fn.size);
     if (code.size() != fn.size)
       return false;
@@ -250,7 +249,7 @@ private:
     const std::size_t n =
         cs_.disasm(cs_.handle, reinterpret_cast<const std::uint8_t *>(code.data()), code.size(), fn.addr, 0, &insn);
     for (std::size_t i = 0; i < n; ++i)
-      instruction(img, insn[i], fn, depth, h);
+      instruction(img, insn[i], fn, h);
     if (n)
       cs_.free(insn, n);
     return n > 0;
@@ -258,7 +257,7 @@ private:
 
   // The bytes with the relative displacement or branch offset zeroed, then
   // what the reference points to.
-  void instruction(const Image &img, const cs_insn &in, const Symbol &fn, int depth, Hash &h) {
+  void instruction(const Image &img, const cs_insn &in, const Symbol &fn, Hash &h) {
     std::uint8_t raw[16];
     std::memcpy(raw, in.bytes, std::min<std::size_t>(in.size, sizeof raw));
     const cs_x86 &x = in.detail->x86;
@@ -267,18 +266,16 @@ private:
       const cs_x86_op &op = x.operands[o];
       if (branch && op.type == X86_OP_IMM) {
         std::memset(raw + x.encoding.imm_offset, 0, x.encoding.imm_size);
-        target(img, std::uint64_t(op.imm), 0, false, fn, depth, h);
+        target(img, std::uint64_t(op.imm), 0, false, fn, h);
       } else if (op.type == X86_OP_MEM && op.mem.base == X86_REG_RIP) {
         std::memset(raw + x.encoding.disp_offset, 0, x.encoding.disp_size);
-        target(img, in.address + in.size + std::uint64_t(op.mem.disp), in.id == X86_INS_LEA ? 0 : op.size, true, fn,
-               depth, h);
+        target(img, in.address + in.size + std::uint64_t(op.mem.disp), in.id == X86_INS_LEA ? 0 : op.size, true, fn, h);
       }
     }
     h.bytes(raw, in.size);
   }
 
-  void target(const Image &img, std::uint64_t to, std::uint64_t access_size, bool data, const Symbol &fn, int depth,
-              Hash &h) {
+  void target(const Image &img, std::uint64_t to, std::uint64_t access_size, bool data, const Symbol &fn, Hash &h) {
     if (to >= fn.addr && to < fn.addr + fn.size) {
       h.text("local");
       h.value(to - fn.addr);
@@ -287,7 +284,7 @@ private:
     if (const std::string *name = img.got_name(to)) { // a GOT slot: what the loader puts there
       h.text("got");
       h.text(*name);
-      follow(*name, depth, h);
+      follow(*name, h);
       return;
     }
     const ElfW(Shdr) *sec = img.section(to);
@@ -299,7 +296,7 @@ private:
       std::string name = plt_name(img, to);
       h.text("plt");
       h.text(name);
-      follow(name, depth, h);
+      follow(name, h);
       return;
     }
     const Symbol *sym = img.symbol(to);
@@ -307,10 +304,12 @@ private:
       h.text("call");
       h.text(sym->name);
       h.value(to - sym->addr);
-      // The callee's code, once: a payload-private clone or a helper that was
-      // not inlined is part of what is timed.
-      if (depth < kMaxCallDepth && !seen_.count(img.bias + sym->addr))
-        function(img, *sym, depth + 1, h);
+      // The callee's code, once, however deep: a payload-private clone or a
+      // helper that was not inlined is part of what is timed, and so is
+      // whatever was inlined into a callee of a callee (snappy's Compress ->
+      // CompressFragment is four calls below a test's body).
+      if (!seen_.count(img.bias + sym->addr))
+        function(img, *sym, h);
       return;
     }
     const bool constant = !(sec->sh_flags & (SHF_WRITE | SHF_EXECINSTR));
@@ -335,9 +334,7 @@ private:
   // A function of another loaded object (a shared library the benchmark
   // calls, its own or the system's): its code as the loader bound it, so that
   // a changed library is not "identical code". Data symbols are not followed.
-  void follow(const std::string &name, int depth, Hash &h) {
-    if (depth >= kMaxCallDepth)
-      return;
+  void follow(const std::string &name, Hash &h) {
     const void *addr = dlsym(RTLD_DEFAULT, name.c_str());
     if (!addr || seen_.count(reinterpret_cast<std::uintptr_t>(addr)))
       return;
@@ -350,7 +347,7 @@ private:
     if (!img)
       return;
     if (const Symbol *sym = img->symbol(reinterpret_cast<std::uintptr_t>(addr) - img->bias); sym && sym->function)
-      function(*img, *sym, depth + 1, h);
+      function(*img, *sym, h);
   }
 
   // A PLT stub jumps through a GOT slot, named by its relocation.

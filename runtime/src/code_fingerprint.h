@@ -13,9 +13,10 @@ namespace steady {
 
 // The fingerprint of the function at `fn` in this process: its instructions
 // with every address normalized (a branch inside it: its offset from the
-// entry; a call or jump out of it: the callee's name and, for a function of
-// the same binary, up to three calls deep, the callee's own code; a load of
-// read-only data: the bytes loaded; other data: the symbol's name), hashed.
+// entry; a call or jump out of it: the callee's name and, once, the callee's
+// own code, however deep, in this binary or the shared library the loader
+// bound it to; a load of read-only data: the bytes loaded; other data: the
+// symbol's name), hashed.
 // Nothing when the binary has no symbol for it, capstone (libcapstone.so.4,
 // loaded at run time) is missing, or the machine is not x86-64.
 std::optional<CodeIdentity> code_fingerprint(const void *fn);

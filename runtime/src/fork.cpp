@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 #include <poll.h>
+#include <sched.h>
 #include <spawn.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -20,6 +21,7 @@
 #include "measure.h"
 #include "reentry.h"
 #include "steady/results_json.h"
+#include "warmup_verdicts.h"
 
 namespace steady {
 namespace {
@@ -60,7 +62,7 @@ void send(int fd, const json &msg) {
 }
 
 void handle(const json &msg, ForkResult &fork, bool &done, const std::function<void(const Iteration &)> &progress,
-            std::vector<std::string> *names, std::vector<Counters::Unavailable> *unavailable) {
+            std::vector<std::string> *names, std::vector<Counters::Unavailable> *unavailable, RunnerJudge *judge) {
   const std::string t = msg.at("t");
   if (t == "done") {
     done = true;
@@ -72,6 +74,8 @@ void handle(const json &msg, ForkResult &fork, bool &done, const std::function<v
     fork.batch_size = msg.at("n");
   } else if (t == "iteration") {
     fork.iterations.push_back(msg.at("it").get<Iteration>());
+    if (judge && fork.iterations.back().warmup) // first: the fork waits for it
+      judge->judge(fork.iterations.back());
     progress(fork.iterations.back());
   } else if (t == "counters") {
     if (names)
@@ -80,7 +84,7 @@ void handle(const json &msg, ForkResult &fork, bool &done, const std::function<v
       msg.at("unavailable").get_to(*unavailable);
   } else if (t == "warmup") {
     fork.warmup_stable = msg.at("stable");
-    fork.warmup_criterion = msg.at("last").get<std::vector<std::pair<std::string, double>>>();
+    fork.warmup_criterion = judge ? judge->last() : msg.at("last").get<std::vector<std::pair<std::string, double>>>();
     fork.first_invocation_ns = msg.value("first_invocation_ns", 0.0);
   } else if (t == "error") {
     fork.status = ForkStatus::error;
@@ -118,13 +122,19 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
     fork.error = std::string("pipe: ") + std::strerror(errno);
     return fork;
   }
-  // The child writes to fd 3, whatever number the pipe got here.
-  constexpr int kChildFd = 3;
+  // The child writes to fd 3, whatever number the pipe got here, and reads
+  // the warmup verdicts from fd 4.
+  constexpr int kChildFd = 3, kVerdictFd = 4;
+  VerdictPage page;
+  std::optional<RunnerJudge> judge;
+  if (req.warmup_stop && page.create())
+    judge.emplace(*req.warmup_stop, req.min_warmup, page.verdicts);
   // The same program, whatever its path; named as the user named it, so that
   // ps shows "./bench --steady-fork=...".
-  std::vector<std::string> argv = {program_invocation_name, "--steady-fork=" + std::to_string(req.bench_index) + "," +
-                                                                std::to_string(req.number) + "," +
-                                                                std::to_string(kChildFd)};
+  std::vector<std::string> argv = {program_invocation_name,
+                                   "--steady-fork=" + std::to_string(req.bench_index) + "," +
+                                       std::to_string(req.number) + "," + std::to_string(kChildFd) +
+                                       (judge ? "," + std::to_string(kVerdictFd) : std::string())};
   argv.insert(argv.end(), req.args.begin(), req.args.end());
   if (!req.layout.empty())
     argv.push_back("--steady-layout=" + req.layout);
@@ -141,10 +151,13 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, pipefd[1], kChildFd);
+  if (judge)
+    posix_spawn_file_actions_adddup2(&fa, page.fd, kVerdictFd);
   pid_t pid;
   int err = posix_spawn(&pid, program.c_str(), &fa, nullptr, cargv.data(), cenv.data());
   posix_spawn_file_actions_destroy(&fa);
   close(pipefd[1]);
+  page.close_fd();
   if (err) {
     close(pipefd[0]);
     fork.status = ForkStatus::spawn_failed;
@@ -193,7 +206,8 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
     buffer.append(chunk, std::size_t(n));
     for (std::size_t nl; (nl = buffer.find('\n')) != std::string::npos; buffer.erase(0, nl + 1)) {
       try {
-        handle(json::parse(buffer.substr(0, nl)), fork, done, progress, counter_names, counters_unavailable);
+        handle(json::parse(buffer.substr(0, nl)), fork, done, progress, counter_names, counters_unavailable,
+               judge ? &*judge : nullptr);
       } catch (const json::exception &e) {
         fork.status = ForkStatus::error;
         fork.error = std::string("garbled report from the fork: ") + e.what();
@@ -227,8 +241,9 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   return fork;
 }
 
-int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer,
-               const std::string &callgrind_out, const std::string &callgrind_profile, const std::string &layout) {
+int serve_fork(std::size_t bench_index, int number, int fd, int verdict_fd, const RunConfig &cfg,
+               const TimerInfo &timer, const std::string &callgrind_out, const std::string &callgrind_profile,
+               const std::string &layout) {
   Benchmark b = benchmarks().at(bench_index);
   // --layout=random: the heap moved before anything allocates for the
   // benchmark, the stack below this frame, and the chosen copy of the loop.
@@ -268,6 +283,10 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
   probe.open(timer.ticks_per_ns);
   send(fd, {{"t", "preemption"}, {"preemption", preemption_info(probe)}});
   const RunConfig own = fork_config(b, cfg);
+  // The runner judges the warmup (ForkRequest::warmup_stop): each iteration
+  // was reported before it is asked about; its verdict is awaited here.
+  WarmupVerdicts *verdicts = verdict_fd >= 0 ? map_verdicts(verdict_fd) : nullptr;
+  const WarmupJudge runner_judge = verdicts ? await_verdicts(verdicts) : WarmupJudge{};
   try {
     std::optional<Callgrind> callgrind;
     if (!callgrind_out.empty())
@@ -275,7 +294,12 @@ int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg
     WarmupOutcome w = measure_fork(
         {&b, &own, &timer, &counters, nullptr, &probe, nullptr, callgrind ? &*callgrind : nullptr},
         [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
-        [&](const Iteration &it) { send(fd, {{"t", "iteration"}, {"it", it}}); });
+        [&](const Iteration &it) {
+          if (verdicts)
+            verdicts->cpu.store(sched_getcpu(), std::memory_order_release); // before the report
+          send(fd, {{"t", "iteration"}, {"it", it}});
+        },
+        verdicts ? &runner_judge : nullptr);
     send(fd, {{"t", "warmup"},
               {"stable", w.stable},
               {"last", w.last},

@@ -1,5 +1,5 @@
 // Forks are fresh processes: the benchmark binary runs itself again with a
-// hidden --steady-fork=INDEX,NUMBER,FD option and the same configuration, and
+// hidden --steady-fork=INDEX,NUMBER,FD[,VERDICT_FD] option and the same configuration, and
 // reports over the pipe on FD, one JSON object per line, in this order:
 // {"t":"timer"} (its calibration), {"t":"counters"} (the events opened and
 // those unavailable), {"t":"preemption"} (the probe's mechanism),
@@ -14,11 +14,13 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "counters.h"
 #include "steady/results.h"
+#include "steady/stopping.h"
 
 namespace steady {
 
@@ -32,6 +34,15 @@ struct ForkRequest {
   std::vector<std::string> wrapper = {};
   // --layout=random: the fork's layout (layout_spec), or none.
   std::string layout = {};
+  // With --stop: the fork's warmup policy and minimum. Its checkpoints then
+  // run here, in the runner, on each warmup iteration the fork reports, and
+  // the fork waits for each verdict in a pause loop on shared memory: run on
+  // the measuring core between 0.5 ms iterations, the checkpoints (rciw's
+  // bootstraps, ~0.25 ms) left the payload 5-8 % slower in the warmup and in
+  // the first measured iteration than in the others (abseil's FixedArray
+  // rows), which made `steady analyze` call most forks "not steady".
+  std::optional<StopPolicy> warmup_stop = {};
+  int min_warmup = 1;
 };
 
 // Runs one fork in a new process and collects its results. `interrupted`
@@ -46,11 +57,12 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
 std::string payload_child_error(long pid);
 
 // The child side: measures benchmark `bench_index` as fork `number` (also in
-// the environment as STEADY_FORK) and reports on `fd`; under callgrind when
-// `callgrind_out` (where its dumps go) is given; in the layout `layout`
-// (layout_spec: runtime/src/layout.h) when given.
-int serve_fork(std::size_t bench_index, int number, int fd, const RunConfig &cfg, const TimerInfo &timer,
-               const std::string &callgrind_out = "", const std::string &callgrind_profile = "",
+// the environment as STEADY_FORK) and reports on `fd`; reads the runner's
+// warmup verdicts from `verdict_fd` (shared memory; -1: judges its warmup
+// itself); under callgrind when `callgrind_out` (where its dumps go) is given;
+// in the layout `layout` (layout_spec: runtime/src/layout.h) when given.
+int serve_fork(std::size_t bench_index, int number, int fd, int verdict_fd, const RunConfig &cfg,
+               const TimerInfo &timer, const std::string &callgrind_out = "", const std::string &callgrind_profile = "",
                const std::string &layout = "");
 
 } // namespace steady

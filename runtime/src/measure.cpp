@@ -357,8 +357,14 @@ RunConfig fork_config(const Benchmark &b, const RunConfig &cfg) {
   return own;
 }
 
+WarmupJudge judge_in_place(const RunConfig &cfg) {
+  auto stop = std::make_shared<WarmupStop>(stop_policy(cfg), cfg.min_warmup);
+  return {[stop](const Iteration &it) { return stop->stop_after(metric_samples(it)); },
+          [stop] { return stop->last(); }};
+}
+
 WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t)> &on_batch_size,
-                           const std::function<void(const Iteration &)> &on_iteration) {
+                           const std::function<void(const Iteration &)> &on_iteration, const WarmupJudge *judge) {
   std::unique_ptr<Fixture> state = create_fixture(*plan.bench);
   plan.state = state.get();
   batch_clock().self_timed = plan.bench->self_timed;
@@ -399,12 +405,13 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
       on_iteration(run_iteration(plan, n, index++, true));
   } else {
     // Algorithm 1: up to max_warmup iterations, until WarmupStop says stable.
-    WarmupStop stop(policy, plan.config->min_warmup);
+    const WarmupJudge in_place = judge ? WarmupJudge{} : judge_in_place(*plan.config);
+    const WarmupJudge &stop = judge ? *judge : in_place;
     outcome.stable = false;
     for (int i = 1; i <= plan.config->max_warmup && !stopped(); ++i) {
       Iteration it = run_iteration(plan, n, index++, true);
       on_iteration(it);
-      if (stop.stop_after(metric_samples(it))) {
+      if (stop.stop_after(it)) {
         outcome.stable = true;
         if (!plan.config->stop_observe)
           break;

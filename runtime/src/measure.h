@@ -88,11 +88,24 @@ struct WarmupOutcome {
   double first_invocation_ticks = 0;
 };
 
+// With --stop, whether the warmup may end after an iteration just reported
+// (WarmupStop::stop_after on its samples), and the criterion's latest values
+// (empty when another process keeps them).
+struct WarmupJudge {
+  std::function<bool(const Iteration &)> stop_after;
+  std::function<std::vector<std::pair<std::string, double>>()> last;
+};
+
+// The judge that runs the checkpoints in this process, on the measuring core.
+WarmupJudge judge_in_place(const RunConfig &cfg);
+
 // Creates and sets up the trial's fixture, calibrates the batch size and
 // reports it, runs the warmup iterations (a fixed number, or with --stop until
-// the criterion holds), then the measurement iterations, reporting each as
-// soon as it is measured, and tears the fixture down.
+// `judge` says stable; none given: judge_in_place), then the measurement
+// iterations, reporting each as soon as it is measured, and tears the fixture
+// down.
 WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t batch_size)> &on_batch_size,
-                           const std::function<void(const Iteration &)> &on_iteration);
+                           const std::function<void(const Iteration &)> &on_iteration,
+                           const WarmupJudge *judge = nullptr);
 
 } // namespace steady

@@ -54,17 +54,26 @@ std::string now_utc() {
 }
 
 // The options a fork needs to measure like its parent: its configuration,
-// with the counters its parent opened, and the parent's TSC frequency.
-std::vector<std::string> fork_args(RunConfig c, const TimerInfo &t) {
+// with the counters its parent opened, and the parent's timer calibration,
+// whole (TimerInfo's JSON): every fork subtracts the same overhead, and none
+// spends 0.7 ms of its ~25 ms measuring it again (a quarter of a fork's
+// start-up at the defaults). Under valgrind only the frequency: a fork
+// under callgrind measures what reading the counter costs there.
+std::vector<std::string> fork_args(RunConfig c, const TimerInfo &t, bool under_valgrind) {
   c.counters_auto = false;
   std::vector<std::string> a = runner_args(c);
-  a.push_back(fmt::format("--steady-timer={},{}", t.ticks_per_ns, t.source));
+  a.push_back(under_valgrind ? fmt::format("--steady-timer={},{}", t.ticks_per_ns, t.source)
+                             : "--steady-timer=" + nlohmann::json(t).dump());
   return a;
 }
 
+// --steady-timer: a whole calibration (JSON, from the runner), or a known
+// frequency and its source (steady ab's, under valgrind), the rest measured.
 TimerInfo timer_from(const std::string &spec) {
   if (spec.empty())
     return calibrate_timer();
+  if (spec.front() == '{')
+    return nlohmann::json::parse(spec).get<TimerInfo>();
   std::size_t comma = spec.find(',');
   return calibrate_timer(std::stod(spec.substr(0, comma)), spec.substr(comma + 1));
 }
@@ -318,7 +327,7 @@ Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<
   counters_.enable();
   // The forks open what opened here (run.config keeps what was asked for).
   cfg.counters = counters_.names();
-  fork_args_ = fork_args(cfg, run_.timer);
+  fork_args_ = fork_args(cfg, run_.timer, valgrind != nullptr);
   if (valgrind) {
     fork_wrapper_ = valgrind->command();
     valgrind_prefix_ = valgrind->out_prefix();
@@ -416,10 +425,13 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
     layout = describe(c, copies);
     layout_spec = steady::layout_spec(c);
   }
-  ForkResult fork = cfg_.no_fork
-                        ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
-                        : run_fork_process({index, f, warmup, fork_args_, cfg_.timeout, fork_wrapper_, layout_spec},
-                                           g_interrupted, report, nullptr, nullptr);
+  ForkRequest req{index, f, warmup, fork_args_, cfg_.timeout, fork_wrapper_, layout_spec};
+  if (const RunConfig own = fork_config(b, cfg_); stop_policy(own).dynamic()) {
+    req.warmup_stop = stop_policy(own);
+    req.min_warmup = own.min_warmup;
+  }
+  ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
+                                 : run_fork_process(req, g_interrupted, report, nullptr, nullptr);
   fork.layout = layout;
   if (fork.failed() && fork.status != ForkStatus::interrupted && fork.status != ForkStatus::skipped) {
     progress_.done();
@@ -625,11 +637,12 @@ int run_main(int argc, char **argv) {
   detail::run_deferred_registrations();
   if (!cli.fork_spec.empty()) {
     std::size_t index;
-    int number, fd;
-    if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d", &index, &number, &fd) != 3 || index >= benchmarks().size())
+    int number, fd, verdict_fd = -1;
+    if (std::sscanf(cli.fork_spec.c_str(), "%zu,%d,%d,%d", &index, &number, &fd, &verdict_fd) < 3 ||
+        index >= benchmarks().size())
       return 2;
-    return serve_fork(index, number, fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out, cli.callgrind_profile,
-                      cli.layout_spec);
+    return serve_fork(index, number, fd, verdict_fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out,
+                      cli.callgrind_profile, cli.layout_spec);
   }
 
   if (std::string twice = duplicate_names(); !twice.empty()) {

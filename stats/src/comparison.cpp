@@ -240,8 +240,9 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     // Exact counts from one fork a side (exact_counts.h): the difference +-
     // the margin; no test over forks.
     r.count_margin = count_margin(a, b);
+    r.count_layout_margin = layout_margin(a);
     r.exact = true;
-    r.ratio = count_interval({}, mean(fa), mean(fb), *r.count_margin, true);
+    r.ratio = count_interval({}, mean(fa), mean(fb), *r.count_margin + r.count_layout_margin, true);
     r.ratio_df = r.welch_p = r.mwu_p = r.cohens_d = NAN;
     r.overlap = r.ratio.low <= 1 && 1 <= r.ratio.high;
     r.verdict = verdict_of(r.ratio, o.equivalence);
@@ -281,8 +282,10 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   }
   r.ratio = ri.ratio;
   r.ratio_df = ri.df;
-  if (r.count_margin)
-    r.ratio = count_interval(r.ratio, mean(fa), mean(fb), *r.count_margin, r.exact);
+  if (r.count_margin) {
+    r.count_layout_margin = layout_margin(a);
+    r.ratio = count_interval(r.ratio, mean(fa), mean(fb), *r.count_margin + r.count_layout_margin, r.exact);
+  }
   const Interval ca = t_interval(fa, 1 - o.alpha), cb = t_interval(fb, 1 - o.alpha);
   r.overlap = ca.low <= cb.high && cb.low <= ca.high;
   r.welch_p = welch_t_test(fa, fb).p_value;

@@ -20,6 +20,13 @@ std::optional<double> count_margin(const Series &a, const Series &b) {
   return margin;
 }
 
+double layout_margin(const Series &base) {
+  std::vector<double> all;
+  for (const std::vector<double> &fork : base.fork_means)
+    all.insert(all.end(), fork.begin(), fork.end());
+  return all.empty() ? 0 : kLayoutShare * mean(all);
+}
+
 bool exact_counts(const Series &a, const Series &b) {
   for (const Series *s : {&a, &b})
     for (const std::vector<double> &fork : s->fork_means)

@@ -11,6 +11,7 @@
 
 #include <boost/random/normal_distribution.hpp>
 
+#include "clusters_critical_table.h"
 #include "steady/stats.h"
 
 namespace steady::stats {
@@ -54,12 +55,18 @@ double clusters_statistic(std::span<const double> x, std::size_t groups, std::ve
 }
 
 double clusters_critical(std::size_t n, std::size_t groups, double alpha) {
+  if (alpha == 0.01 && n <= kTabulatedClustersN && (groups == 2 || groups == 3) && n > groups)
+    return (groups == 2 ? kClustersCritical2 : kClustersCritical3)[n];
   static std::mutex mutex;
   static std::map<std::tuple<std::size_t, std::size_t, double>, double> cache;
   const std::lock_guard lock(mutex);
   auto [it, fresh] = cache.try_emplace({n, groups, alpha}, 0.0);
-  if (!fresh)
-    return it->second;
+  if (fresh)
+    it->second = clusters_critical_simulated(n, groups, alpha);
+  return it->second;
+}
+
+double clusters_critical_simulated(std::size_t n, std::size_t groups, double alpha) {
   // 20000 draws: the 99th percentile's own error is a few % of it (n >= 8).
   constexpr int kDraws = 20000;
   Rng rng(0x6f726b73 + 1000 * groups + n);
@@ -72,8 +79,7 @@ double clusters_critical(std::size_t n, std::size_t groups, double alpha) {
     std::sort(x.begin(), x.end());
     s = clusters_statistic(x, groups, cuts);
   }
-  it->second = quantile(std::move(stats), 1 - alpha);
-  return it->second;
+  return quantile(std::move(stats), 1 - alpha);
 }
 
 namespace {

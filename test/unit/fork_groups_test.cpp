@@ -55,6 +55,17 @@ TEST(ClustersCritical, AgreesWithAnIndependentSimulation) {
   EXPECT_NEAR(clusters_critical(10, 2, 0.05), 6.35, 0.05 * 6.35);
 }
 
+// The table the common case reads (scripts/clusters-critical-table) holds
+// the simulation's own values, to the last bit; beyond it, the simulation.
+TEST(ClustersCritical, TableHoldsTheSimulatedValues) {
+  for (std::size_t n : {std::size_t(3), std::size_t(4), std::size_t(9), std::size_t(30), kTabulatedClustersN})
+    EXPECT_EQ(clusters_critical(n, 2, 0.01), clusters_critical_simulated(n, 2, 0.01)) << n;
+  for (std::size_t n : {4, 9, 30})
+    EXPECT_EQ(clusters_critical(n, 3, 0.01), clusters_critical_simulated(n, 3, 0.01)) << n;
+  EXPECT_EQ(clusters_critical(kTabulatedClustersN + 1, 2, 0.01),
+            clusters_critical_simulated(kTabulatedClustersN + 1, 2, 0.01));
+}
+
 TEST(ForkGroups, ThreeNearOneValueTwoNearAnother) {
   // The wording: "3 near 230 ns, 2 near 830 ns"; forks in run order.
   const Groups g = fork_groups(forks_of({829, 231, 228, 233, 833, 230, 227, 832, 234, 826}));

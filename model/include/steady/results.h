@@ -245,8 +245,9 @@ struct ForkResult {
   int signal = 0;
   std::string error;
   std::uint64_t batch_size = 0;
-  // The fork's own timer calibration (its overhead and empty-loop cost are
-  // what its iterations had subtracted); the run's frequency.
+  // The timer calibration its iterations used (the overhead subtracted from
+  // their batches): the runner's, handed to every fork (each fork measured
+  // its own in files before 2026-11-26, and still does under valgrind).
   TimerInfo timer;
   PreemptionInfo preemption;
   std::vector<Iteration> iterations;

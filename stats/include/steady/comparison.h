@@ -101,6 +101,9 @@ struct Comparison {
   // version counted the same (the interval is the difference +- the margin,
   // and more forks change nothing).
   std::optional<double> count_margin;
+  // With count_margin: the part of the margin for layout between two
+  // binaries (layout_margin), added to count_margin in the interval.
+  double count_layout_margin = 0;
   bool exact = false;
   // With ComparisonOptions::noise_floor, of a comparison undecided at
   // +-equivalence: the noise floor, exp((t_{1-alpha/2} + t_{1-noise_floor/2})

@@ -14,6 +14,16 @@
 // difference of the two versions' means +- the margin. Forks that differ a
 // little (a batch size, a hash seed) still replay nearly the same heap
 // history: their t interval is widened by the margin.
+//
+// Two binaries add what one binary's iterations cannot show: layout. The
+// same code and data moved by a few bytes run other paths of memcpy (its
+// alignments) and of malloc (where the heap starts), the same in every
+// iteration. scripts/bench-peass --layout-aa measures it on snappy's tests
+// (the old build against copies moved by 8, 40 and 4104 bytes in every
+// section, 48 comparisons at one fork a side): 19 beyond the iterations'
+// range, by up to 4.1e-4 of the test's count (IOVecCopyOverflow, 0.5 of
+// 1218 instructions per op; MaxBlowup 467 of 13.46 M). The margin adds that
+// share, rounded up, of the base's count.
 #pragma once
 
 #include <cstddef>
@@ -36,15 +46,23 @@ inline constexpr std::size_t kOneForkIterations = 3;
 // agree. nullopt for time.
 std::optional<double> count_margin(const Series &base, const Series &next);
 
+// The share of a count that layout between two binaries can move it by (see
+// above: the largest of scripts/bench-peass --layout-aa's differences beyond
+// the iterations' range relative to the test's count, 4.1e-4, rounded up).
+inline constexpr double kLayoutShare = 5e-4;
+
+// The layout part of the margin when `count_margin` applies: kLayoutShare
+// of the base's mean count per op.
+double layout_margin(const Series &base);
+
 // Whether every fork of each version has the same mean (exact counts).
 bool exact_counts(const Series &base, const Series &next);
 
-// The interval of NEW/BASE for counts: with exact counts the difference
-// +- the margin, [(mean_b - margin) / mean_a, (mean_b + margin) / mean_a];
-// else the t interval over forks `t`, widened by margin / mean_a on each side
-// (forks replay nearly the same heap history, so their spread does not
-// contain the heap's: the margin is a bound on that bias, added to the
-// sampling interval).
+// The interval of NEW/BASE for counts, `margin` being count_margin +
+// layout_margin: with exact counts the difference +- the margin, [(mean_b - margin) / mean_a, (mean_b + margin) /
+// mean_a]; else the t interval over forks `t`, widened by margin / mean_a on each side (forks replay nearly the same
+// heap history, so their spread does not contain the heap's: the margin is a bound on that bias, added to the sampling
+// interval).
 Interval count_interval(const Interval &t, double mean_a, double mean_b, double margin, bool exact);
 
 } // namespace steady::stats

@@ -53,8 +53,14 @@ std::vector<std::vector<std::size_t>> fork_groups(std::span<const ForkMean> fork
 double clusters_statistic(std::span<const double> sorted, std::size_t groups, std::vector<std::size_t> &cuts);
 
 // The statistic's upper `alpha` point for `n` values of one normal sample, by
-// simulation with a fixed seed (the same on every platform), computed once per
+// simulation with a fixed seed (the same on every platform): at alpha 0.01
+// and n <= kTabulatedClustersN from a table of that simulation's results
+// (stats/src/clusters_critical_table.h: a runner met up to ~50 new n per run
+// at ~25 ms each, a second of a 16 s suite), else simulated once per
 // (n, groups, alpha).
 double clusters_critical(std::size_t n, std::size_t groups, double alpha);
+// The simulation itself (20000 draws), uncached: what the table holds.
+double clusters_critical_simulated(std::size_t n, std::size_t groups, double alpha);
+inline constexpr std::size_t kTabulatedClustersN = 64;
 
 } // namespace steady::stats

@@ -123,9 +123,10 @@ std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
   if (c.decided())
     return "";
   if (c.ranks_differ_at_floor)
-    return fmt::format("within +-{:.1f} %, the noise floor of this run, but not \"same\": the forks' ranks differ "
-                       "(Mann-Whitney p = {:.2g}), a shift the interval of the mean cannot bound (a far fork widens it)",
-                       100 * *c.noise_floor, c.mwu_p);
+    return fmt::format(
+        "within +-{:.1f} %, the noise floor of this run, but not \"same\": the forks' ranks differ "
+        "(Mann-Whitney p = {:.2g}), a shift the interval of the mean cannot bound (a far fork widens it)",
+        100 * *c.noise_floor, c.mwu_p);
   if (c.base_forks_disagree || c.next_forks_disagree)
     return "no direction from a mean over groups of forks";
   if (!c.power)

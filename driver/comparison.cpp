@@ -122,6 +122,11 @@ std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
                                : "");
   if (c.decided())
     return "";
+  if (c.ranks_differ_at_floor)
+    return fmt::format(
+        "within +-{:.1f} %, the noise floor of this run, but not \"same\": the forks' ranks differ "
+        "(Mann-Whitney p = {:.2g}), a shift the interval of the mean cannot bound (a far fork widens it)",
+        100 * *c.noise_floor, c.mwu_p);
   if (c.base_forks_disagree || c.next_forks_disagree)
     return "no direction from a mean over groups of forks";
   if (!c.power)
@@ -329,6 +334,7 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     if (r.noise_floor) {
       j["noise_floor"] = *r.noise_floor;
       j["same_at_floor"] = r.same_at_floor;
+      j["ranks_differ_at_floor"] = r.ranks_differ_at_floor;
     }
     if (r.count_margin) {
       j["count_margin"] = *r.count_margin;

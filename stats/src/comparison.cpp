@@ -298,13 +298,18 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   // the asked one is out of reach. Not for a mixture of fork groups (their
   // spread is the groups', not the machine's, and their mean describes no
   // fork) nor exact counts (no noise). One far fork is in se: identical code
-  // with one stays within the floor (NoiseFloor.OneFarForkIsNoMixture).
+  // with one stays within the floor (NoiseFloor.OneFarForkIsNoMixture). But
+  // a far fork can widen the floor past a real change that every other fork
+  // shows: "same" only when the forks' ranks do not differ either
+  // (NoiseFloor.AChangeIsNotSameBecauseOfAFarFork).
   if (r.verdict == Verdict::undecided && o.noise_floor > 0 && !r.exact && !forks_mixed(a) && !forks_mixed(b) &&
       std::isfinite(ri.se) && ri.se > 0) {
     r.noise_floor = noise_floor(ri.se, ri.df, o.alpha, o.noise_floor);
     if (*r.noise_floor > o.equivalence && r.ratio.low >= 1 - *r.noise_floor && r.ratio.high <= 1 + *r.noise_floor) {
-      r.verdict = Verdict::same;
-      r.same_at_floor = true;
+      r.ranks_differ_at_floor = r.mwu_p < o.alpha;
+      r.same_at_floor = !r.ranks_differ_at_floor;
+      if (r.same_at_floor)
+        r.verdict = Verdict::same;
     }
   }
   r.base_forks_disagree = a.forks_disagree;

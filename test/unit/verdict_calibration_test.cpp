@@ -526,6 +526,33 @@ TEST(NoiseFloor, OneFarForkIsNoMixture) {
   EXPECT_LT(f.same_if_any_group_withheld, f.runs / 10);
 }
 
+// A real 3 % change with one far fork (bench-detect's adaptive ab, idle: 39
+// of NEW's forks 3 % slower, one round's ratio far off; the paired interval
+// [0.944, 1.210] lay within a +-25.6 % floor, "same", while Mann-Whitney over
+// the fork means gave p = 3e-13). The far fork (x2.5, either side) widens the
+// floor past the change; the ranks still show it: never "same", and the
+// comparison says why. Without the far fork the change is slower as before.
+TEST(NoiseFloor, AChangeIsNotSameBecauseOfAFarFork) {
+  Simulator sim(111);
+  boost::random::uniform_real_distribution<double> unit;
+  const stats::ComparisonOptions o{.alpha = 0.0025, .power = false, .pair_rounds = true, .noise_floor = 0.01};
+  const int runs = 300;
+  int same = 0, ranks_differ = 0, slower_without = 0;
+  for (int r = 0; r < runs; ++r) {
+    auto [a, b] = sim.ab_rounds(40, 0.03, 0.01, 0.01);
+    slower_without += stats::compare(a, b, o).verdict == stats::Verdict::slower;
+    slow_fork(unit(sim.rng) < 0.5 ? a : b, std::size_t(unit(sim.rng) * 40) % 40, 2.5);
+    flag_groups(a);
+    flag_groups(b);
+    const stats::Comparison c = stats::compare(a, b, o);
+    same += c.verdict == stats::Verdict::same;
+    ranks_differ += c.ranks_differ_at_floor;
+  }
+  EXPECT_EQ(slower_without, runs);
+  EXPECT_EQ(same, 0);
+  EXPECT_GT(ranks_differ, runs / 2);
+}
+
 // A mixture NEW made (a quarter of its forks 10 % slower: +2.5 % on the
 // mean, within the floor of such a spread) shows as a group of several
 // forks: flagged in most runs, and then never "same" at the floor.

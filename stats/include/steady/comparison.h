@@ -113,6 +113,10 @@ struct Comparison {
   // (same_at_floor), stated with the margin.
   std::optional<double> noise_floor;
   bool same_at_floor = false;
+  // Within the floor, but Mann-Whitney over the fork means rejects at alpha:
+  // a shift the mean's interval cannot bound (one far fork widened it), so
+  // no "same".
+  bool ranks_differ_at_floor = false;
   bool decided() const { return verdict != Verdict::undecided; }
 };
 

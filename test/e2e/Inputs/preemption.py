@@ -20,6 +20,16 @@ for b in doc["benchmarks"]:
     print("%s: preempted batches kept: %d" % (b["name"], kept))
     print("%s: iterations that hit the bound: %d of %d" % (b["name"], sum(it["preemption_bound_hit"] for it in its),
                                                            len(its)))
+    # Structural facts that hold at any load: a preempted batch is kept only
+    # by an iteration that hit its bound; the rest end on clean batches.
+    print("%s: iterations that kept a preempted batch below the bound: %d" % (
+        b["name"], sum(1 for it in its if it["preempted_kept"] and not it["preemption_bound_hit"])))
+    print("%s: iterations that ended on clean batches: %d of %d" % (
+        b["name"], sum(1 for it in its if not it["preemption_bound_hit"]), len(its)))
+    for i, it in enumerate(its):  # not checked: shown by FileCheck when a check fails
+        print("%s: iteration %d: batches %d, switched %d, cpu short %d, kept %d, bound hit %s, ns/op %.3g" % (
+            b["name"], i, it["batches_run"], it["preempted_switch"], it["preempted_cpu_short"], it["preempted_kept"],
+            it["preemption_bound_hit"], it["ns_per_op"]))
     # Readings chain batch to batch, so every switch in the iteration falls in
     # some batch's window: the process's own count bounds the batches seen switched.
     print("%s: switched batches <= process switches: %s" % (

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <optional>
 #include <poll.h>
-#include <sched.h>
 #include <spawn.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -63,6 +62,8 @@ void send(int fd, const json &msg) {
 
 void handle(const json &msg, ForkResult &fork, bool &done, const std::function<void(const Iteration &)> &progress,
             std::vector<std::string> *names, std::vector<Counters::Unavailable> *unavailable, RunnerJudge *judge) {
+  if (judge) // off the fork's CPU from its first message, before its first warmup iteration
+    judge->keep_off();
   const std::string t = msg.at("t");
   if (t == "done") {
     done = true;
@@ -274,6 +275,13 @@ int serve_fork(std::size_t bench_index, int number, int fd, int verdict_fd, cons
   fcntl(fd, F_SETFD, FD_CLOEXEC);
   // Payloads and fixtures may want to know which fork they run in.
   setenv("STEADY_FORK", std::to_string(number).c_str(), 1);
+  // The runner judges the warmup (ForkRequest::warmup_stop): each iteration
+  // was reported before it is asked about; its verdict is awaited here. The
+  // runner leaves the CPU told here from the next message on.
+  WarmupVerdicts *verdicts = verdict_fd >= 0 ? map_verdicts(verdict_fd) : nullptr;
+  const WarmupJudge runner_judge = verdicts ? await_verdicts(verdicts) : WarmupJudge{};
+  if (verdicts)
+    tell_cpu(verdicts);
   send(fd, {{"t", "timer"}, {"timer", timer}});
   Counters counters;
   counters.open(cfg.counters);
@@ -283,10 +291,6 @@ int serve_fork(std::size_t bench_index, int number, int fd, int verdict_fd, cons
   probe.open(timer.ticks_per_ns);
   send(fd, {{"t", "preemption"}, {"preemption", preemption_info(probe)}});
   const RunConfig own = fork_config(b, cfg);
-  // The runner judges the warmup (ForkRequest::warmup_stop): each iteration
-  // was reported before it is asked about; its verdict is awaited here.
-  WarmupVerdicts *verdicts = verdict_fd >= 0 ? map_verdicts(verdict_fd) : nullptr;
-  const WarmupJudge runner_judge = verdicts ? await_verdicts(verdicts) : WarmupJudge{};
   try {
     std::optional<Callgrind> callgrind;
     if (!callgrind_out.empty())
@@ -296,7 +300,7 @@ int serve_fork(std::size_t bench_index, int number, int fd, int verdict_fd, cons
         [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
         [&](const Iteration &it) {
           if (verdicts)
-            verdicts->cpu.store(sched_getcpu(), std::memory_order_release); // before the report
+            tell_cpu(verdicts); // before the report
           send(fd, {{"t", "iteration"}, {"it", it}});
         },
         verdicts ? &runner_judge : nullptr);

@@ -36,7 +36,8 @@ struct ForkRequest {
   std::string layout = {};
   // With --stop: the fork's warmup policy and minimum. Its checkpoints then
   // run here, in the runner, on each warmup iteration the fork reports, and
-  // the fork waits for each verdict in a pause loop on shared memory: run on
+  // the fork waits for each verdict on shared memory (in a pause loop while
+  // the runner is on another CPU; runtime/src/warmup_verdicts.h): run on
   // the measuring core between 0.5 ms iterations, the checkpoints (rciw's
   // bootstraps, ~0.25 ms) left the payload 5-8 % slower in the warmup and in
   // the first measured iteration than in the others (abseil's FixedArray

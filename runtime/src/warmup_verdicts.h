@@ -11,10 +11,17 @@
 // which made `steady analyze` and the report call most forks "not steady".
 // A pause loop leaves the core as the payload left it. The runner, woken by
 // the fork's report, is often scheduled on the fork's CPU, so it moves off it
-// (measured/warmup 0.99 then).
+// (measured/warmup 0.99 then), from the fork's first message on.
+//
+// The fork spins only while the runner can be elsewhere: a runner that must
+// share the fork's CPU (pinned to it, one CPU) could only judge once the
+// spinning fork is descheduled, so the fork sleeps on `judged` (a futex) then;
+// and a verdict later than kSpinLimit (the runner waiting for a CPU, or the
+// fork moved to the runner's) is awaited asleep too.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <sched.h>
 
@@ -24,12 +31,18 @@
 namespace steady {
 
 struct WarmupVerdicts {
-  std::atomic<std::uint32_t> judged; // warmup iterations judged so far
+  std::atomic<std::uint32_t> judged; // warmup iterations judged so far (a futex: the runner wakes the fork)
   std::atomic<std::uint32_t> stable; // the verdict on the latest
   std::atomic<std::int32_t> cpu;     // the CPU the fork measured its latest iteration on (-1: unknown)
+  std::atomic<std::uint32_t> apart;  // 1: the runner can judge on another CPU than the fork's
 };
-static_assert(std::atomic<std::uint32_t>::is_always_lock_free && std::atomic<std::int32_t>::is_always_lock_free,
-              "shared between processes");
+static_assert(std::atomic<std::uint32_t>::is_always_lock_free && std::atomic<std::int32_t>::is_always_lock_free &&
+                  sizeof(std::atomic<std::uint32_t>) == sizeof(std::uint32_t),
+              "shared between processes, and a futex word");
+
+// How long the fork spins for a verdict before it sleeps: a checkpoint takes
+// ~0.25 ms in the runner.
+inline constexpr std::chrono::microseconds kSpinLimit{2000};
 
 // The runner's page: a memfd (`fd`, passed to the fork) mapped here.
 struct VerdictPage {
@@ -54,11 +67,13 @@ public:
   RunnerJudge &operator=(const RunnerJudge &) = delete;
 
   void judge(const Iteration &it);
+  // Leaves the CPU the fork last said it runs on, when this thread may run
+  // elsewhere (on each message from the fork, so that the runner is off it
+  // before the first warmup iteration).
+  void keep_off();
   std::vector<std::pair<std::string, double>> last() const { return stop_.last(); }
 
 private:
-  void avoid(int cpu);
-
   WarmupStop stop_;
   WarmupVerdicts *shared_;
   cpu_set_t allowed_;
@@ -67,8 +82,16 @@ private:
 };
 
 // The fork's side: a judge that waits for the runner's verdict on each
-// iteration (already reported), in a pause loop; its criterion values are the
-// runner's (empty here).
+// iteration (already reported), in a pause loop while the runner is apart and
+// for at most kSpinLimit, asleep otherwise; its criterion values are
+// the runner's (empty here).
 WarmupJudge await_verdicts(WarmupVerdicts *shared);
+
+// The runner's side: the verdict on the next iteration, for the fork (woken
+// if it sleeps).
+void publish_verdict(WarmupVerdicts *shared, bool stable);
+
+// The fork's side: records the CPU it runs on, for the runner to leave.
+void tell_cpu(WarmupVerdicts *shared);
 
 } // namespace steady

@@ -1,10 +1,17 @@
 // The runner judges each fork's warmup (runtime/src/warmup_verdicts.h): its
 // verdicts are WarmupStop's, the fork reads them, and the runner leaves the
-// fork's CPU while it computes them.
+// fork's CPU while it computes them; a fork whose runner cannot leave its CPU,
+// or whose verdict is late, waits asleep.
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <fstream>
 #include <random>
+#include <string>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <thread>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -29,6 +36,44 @@ StopPolicy rciw() {
   EXPECT_TRUE(StopPolicy::parse("precision", p));
   return p;
 }
+
+// Whether thread `tid` of this process is blocked in futex(2): its
+// /proc/.../syscall starts with the call's number while it is blocked in one
+// ("running" while it runs, spinning included).
+bool blocked_in_futex(pid_t tid) {
+  std::ifstream in("/proc/self/task/" + std::to_string(tid) + "/syscall");
+  std::string call;
+  return in >> call && call == std::to_string(SYS_futex);
+}
+
+// Waits (a hang guard, not a measurement: 30 s) until `tid` is blocked in futex(2).
+bool comes_to_sleep(pid_t tid) {
+  for (int i = 0; i < 30000; ++i) {
+    if (blocked_in_futex(tid))
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
+// The fork's side in a thread: asks for the verdict on one iteration.
+struct WaitingFork {
+  explicit WaitingFork(WarmupVerdicts *shared) : judge(await_verdicts(shared)) {
+    thread = std::thread([this] {
+      tid = pid_t(syscall(SYS_gettid));
+      verdict = judge.stop_after(Iteration{});
+    });
+  }
+  pid_t thread_id() {
+    while (!tid)
+      std::this_thread::yield();
+    return tid;
+  }
+  WarmupJudge judge;
+  std::atomic<pid_t> tid{0};
+  std::atomic<bool> verdict{false};
+  std::thread thread;
+};
 
 TEST(WarmupVerdicts, TheRunnersVerdictsAreWarmupStops) {
   VerdictPage page;
@@ -57,15 +102,49 @@ TEST(WarmupVerdicts, TheForkWaitsForEachVerdict) {
   ASSERT_NE(fork_side, nullptr);
   const WarmupJudge judge = await_verdicts(fork_side);
   for (bool verdict : {false, true, false}) {
-    std::thread runner([&] {
-      page.verdicts->stable.store(verdict);
-      page.verdicts->judged.fetch_add(1, std::memory_order_release);
-    });
+    std::thread runner([&] { publish_verdict(page.verdicts, verdict); });
     EXPECT_EQ(judge.stop_after(Iteration{}), verdict);
     runner.join();
   }
   EXPECT_TRUE(judge.last().empty()); // the runner keeps the criterion's values
   munmap(fork_side, sizeof(WarmupVerdicts));
+}
+
+// Pinned to the fork's CPU, the runner could judge only once a spinning fork
+// were descheduled: the fork sleeps until the verdict wakes it.
+TEST(WarmupVerdicts, AForkSharingItsRunnersOnlyCpuSleeps) {
+  cpu_set_t before, one;
+  ASSERT_EQ(sched_getaffinity(0, sizeof before, &before), 0);
+  CPU_ZERO(&one);
+  CPU_SET(sched_getcpu(), &one);
+  ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+  VerdictPage page;
+  ASSERT_TRUE(page.create());
+  {
+    RunnerJudge runner(rciw(), 5, page.verdicts);
+    EXPECT_EQ(page.verdicts->apart.load(), 0u);
+    WaitingFork fork(page.verdicts);
+    EXPECT_TRUE(comes_to_sleep(fork.thread_id())) << "the fork spins for a runner on its own CPU";
+    std::mt19937_64 g(3);
+    runner.judge(warmup_iteration(g, 100));
+    fork.thread.join();
+    EXPECT_EQ(fork.verdict.load(), page.verdicts->stable.load() != 0);
+  }
+  sched_setaffinity(0, sizeof before, &before);
+}
+
+// A runner on another CPU is awaited in a pause loop, but not for ever: a
+// verdict later than kSpinLimit (the runner waiting for a CPU) is
+// awaited asleep.
+TEST(WarmupVerdicts, ALateVerdictIsAwaitedAsleep) {
+  VerdictPage page;
+  ASSERT_TRUE(page.create());
+  page.verdicts->apart.store(1);
+  WaitingFork fork(page.verdicts);
+  EXPECT_TRUE(comes_to_sleep(fork.thread_id())) << "the fork spins on";
+  publish_verdict(page.verdicts, true);
+  fork.thread.join();
+  EXPECT_TRUE(fork.verdict.load());
 }
 
 TEST(WarmupVerdicts, TheRunnerLeavesTheForksCpuAndComesBack) {
@@ -79,13 +158,17 @@ TEST(WarmupVerdicts, TheRunnerLeavesTheForksCpuAndComesBack) {
   page.verdicts->cpu.store(fork_cpu);
   {
     RunnerJudge judge(rciw(), 5, page.verdicts);
-    std::mt19937_64 g(1);
-    judge.judge(warmup_iteration(g, 100));
+    EXPECT_EQ(page.verdicts->apart.load(), 1u); // the fork may spin
+    judge.keep_off();                           // as on the fork's first message, before any warmup iteration
     cpu_set_t during;
     ASSERT_EQ(sched_getaffinity(0, sizeof during, &during), 0);
     EXPECT_FALSE(CPU_ISSET(fork_cpu, &during));
     EXPECT_EQ(CPU_COUNT(&during), CPU_COUNT(&before) - 1);
     EXPECT_NE(sched_getcpu(), fork_cpu);
+    std::mt19937_64 g(1);
+    judge.judge(warmup_iteration(g, 100));
+    ASSERT_EQ(sched_getaffinity(0, sizeof during, &during), 0);
+    EXPECT_FALSE(CPU_ISSET(fork_cpu, &during));
   }
   cpu_set_t after;
   ASSERT_EQ(sched_getaffinity(0, sizeof after, &after), 0);
@@ -107,6 +190,7 @@ TEST(WarmupVerdicts, ARunnerPinnedToOneCpuStaysThere) {
     std::mt19937_64 g(2);
     judge.judge(warmup_iteration(g, 100));
     EXPECT_EQ(page.verdicts->judged.load(), 1u); // judged all the same
+    EXPECT_EQ(page.verdicts->apart.load(), 0u);  // and the fork told to sleep while it waits
     cpu_set_t during;
     ASSERT_EQ(sched_getaffinity(0, sizeof during, &during), 0);
     EXPECT_TRUE(CPU_EQUAL(&one, &during));

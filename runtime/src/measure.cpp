@@ -392,8 +392,8 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
   // Calibration ran batches of the payload unless it takes one call a batch without trying.
   const bool calibrated = plan.config->mode != Mode::SingleShot && !plan.bench->invocation_setup;
   if (plan.callgrind)
-    per_batch = plan.callgrind->per_batch(
-        *plan.bench, plan.state, !plan.bench->invocation_setup && !(state && state->reset_every()), calibrated);
+    per_batch = plan.callgrind->per_batch(*plan.bench, plan.state,
+                                          !plan.bench->invocation_setup && !(state && state->reset_every()), calibrated);
   auto run_iteration = [&](const ForkPlan &p, std::uint64_t n, int index, bool warmup) {
     if (p.callgrind) {
       SimulatedBatches simulated(p, per_batch, !warmup);

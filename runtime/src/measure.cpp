@@ -95,9 +95,7 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
     // until it is at most kMaxSetupShare of the batch's wall time, or its
     // loop lasts an iteration.
     auto needed = [&] { return setup_batch_ticks(target, setup, iteration); };
-    // (Not under callgrind: its batch times are the simulation's, and a
-    // repeat is a long payload's call more, all of it simulated.)
-    for (int r = 1; r < (p.callgrind ? 1 : kCalibrationRepeats) && fastest >= needed(); ++r) {
+    for (int r = 1; r < kCalibrationRepeats && fastest >= needed(); ++r) {
       const BatchTicks again = split(timer, batch(n));
       fastest = std::min(fastest, again.payload);
       setup = std::min(setup, again.setup);
@@ -389,11 +387,9 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
   std::uint64_t n = calibrate_batch(plan);
   on_batch_size(n);
   CallgrindCounts per_batch;
-  // Calibration ran batches of the payload unless it takes one call a batch without trying.
-  const bool calibrated = plan.config->mode != Mode::SingleShot && !plan.bench->invocation_setup;
   if (plan.callgrind)
     per_batch = plan.callgrind->per_batch(*plan.bench, plan.state,
-                                          !plan.bench->invocation_setup && !(state && state->reset_every()), calibrated);
+                                          !plan.bench->invocation_setup && !(state && state->reset_every()));
   auto run_iteration = [&](const ForkPlan &p, std::uint64_t n, int index, bool warmup) {
     if (p.callgrind) {
       SimulatedBatches simulated(p, per_batch, !warmup);

@@ -264,7 +264,7 @@ CallgrindCounts Callgrind::dump(bool keep) {
   return *c;
 }
 
-CallgrindCounts Callgrind::per_batch(const Benchmark &b, Fixture *state, bool repeatable, bool warm) {
+CallgrindCounts Callgrind::per_batch(const Benchmark &b, Fixture *state, bool repeatable) {
   auto count = [&](std::uint64_t n) {
     zero();
     collected_batch(b, state, n);
@@ -277,11 +277,8 @@ CallgrindCounts Callgrind::per_batch(const Benchmark &b, Fixture *state, bool re
     return empty;
   }
   // Warm first: lazy binding and first touches are not the harness's cost.
-  // (A long payload's calls are most of a callgrind fork: 3 of them saved.)
-  if (!warm) {
-    count(1);
-    count(2);
-  }
+  count(1);
+  count(2);
   const CallgrindCounts one = count(1), two = count(2);
   auto harness = [](double i1, double i2) { return std::max(0.0, 2 * i1 - i2); };
   CallgrindCounts c;

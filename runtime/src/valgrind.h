@@ -90,13 +90,11 @@ public:
   // dump, with its per-function costs, becomes the profile file.
   CallgrindCounts dump(bool keep = false);
   // The cost of the harness around one collected batch (the call, the
-  // client requests), per event: 2 I(1) - I(2), both measured warm (after a
-  // warm pair unless `warm`: the fork's batch calibration ran the payload
-  // already, lazy binding and first-use statics included), which is exact
-  // for a payload whose every call costs the same. A payload that may not run
-  // twice in a row (invocation-level fixtures, a state reset every so many
-  // calls) gets the cost of an empty batch, I(0).
-  CallgrindCounts per_batch(const Benchmark &b, Fixture *state, bool repeatable, bool warm);
+  // client requests), per event: 2 I(1) - I(2), both measured after a warm
+  // pair, which is exact for a payload whose every call costs the same. A
+  // payload that may not run twice in a row (invocation-level fixtures, a
+  // state reset every so many calls) gets the cost of an empty batch, I(0).
+  CallgrindCounts per_batch(const Benchmark &b, Fixture *state, bool repeatable);
 
 private:
   std::string prefix_, profile_;

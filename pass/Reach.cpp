@@ -321,6 +321,22 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (Rec->getNumOperands() >= FirstEdge)
       if (auto *SP = dyn_cast<DISubprogram>(Rec->getOperand(4).get()))
         Symbols[SP] = cast<MDString>(Rec->getOperand(1))->getString().str();
+  // The payload-private copies ProtectPass made (NAME.steady.protected) are
+  // the code a payload runs, the original perhaps deleted: each counts with
+  // the function it copies (callgrind names it so too, "[clone .steady]").
+  StringMap<SmallVector<const Function *, 1>> CopiesOf;
+  {
+    StringMap<std::string> SymbolOfName;
+    for (const MDNode *Rec : N->operands())
+      if (Rec->getNumOperands() >= FirstEdge) {
+        StringRef Sym = cast<MDString>(Rec->getOperand(1))->getString();
+        SymbolOfName[Sym.substr(Sym.rfind(':') + 1)] = Sym.str();
+      }
+    for (const Function &F : M)
+      if (!F.isDeclaration() && F.getName().contains(".steady."))
+        if (auto It = SymbolOfName.find(F.getName().split(".steady.").first); It != SymbolOfName.end())
+          CopiesOf[It->second].push_back(&F);
+  }
   std::string Text;
   for (const MDNode *Rec : N->operands()) {
     auto Op = [&](unsigned I) { return cast<MDString>(Rec->getOperand(I))->getString(); };
@@ -329,14 +345,21 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
       continue;
     }
     auto It = Defined.find(Op(1));
-    std::string Print = It != Defined.end() ? utohexstr(fingerprint(*It->second, Printed)) : Op(2).str();
+    SmallVector<const Function *, 2> Bodies;
+    if (It != Defined.end())
+      Bodies.push_back(It->second);
+    if (auto C = CopiesOf.find(Op(1)); C != CopiesOf.end())
+      Bodies.append(C->second.begin(), C->second.end());
+    std::string Print = It != Defined.end() ? "" : Op(2).str(), Code;
+    for (const Function *B : Bodies) {
+      Print += (Print.empty() ? "" : "+") + utohexstr(fingerprint(*B, Printed));
+      std::string In = codeOf(*B, Symbols);
+      Code += (Code.empty() || In.empty() ? "" : ",") + In;
+    }
     Text += ("F\t" + Op(1) + "\t" + Print + "\t").str();
     for (unsigned I = FirstEdge; I < Rec->getNumOperands(); ++I)
       Text += (I > FirstEdge ? "," : "") + Op(I).str();
-    Text += ("\t" + Op(2) + "\t" + Op(3) + "\t").str();
-    if (It != Defined.end())
-      Text += codeOf(*It->second, Symbols);
-    Text += "\n";
+    Text += ("\t" + Op(2) + "\t" + Op(3) + "\t" + Code + "\n").str();
   }
   N->eraseFromParent();
   Constant *Str = ConstantDataArray::getString(C, Text);

@@ -287,7 +287,11 @@ SmallVector<Mutation, 2> mutatedInputs(Function &F) {
   // Only reads whose values steer the work count (DataUse.h): a payload
   // that shuffles a global in place measures the same work every invocation.
   ArgumentUses Args;
+  FieldSteps StepsOf;
+  FieldSteps::Steps Steps;
   for (Instruction &I : instructions(F)) {
+    if (isa<StoreInst>(I) || (isa<CallBase>(I) && !cast<CallBase>(I).isInlineAsm()))
+      StepsOf.add(I, Steps);
     if (auto *SI = dyn_cast<StoreInst>(&I))
       Note(SI->getPointerOperand(), I, true, false);
     else if (auto *LI = dyn_cast<LoadInst>(&I))
@@ -302,7 +306,10 @@ SmallVector<Mutation, 2> mutatedInputs(Function &F) {
   SmallVector<Mutation, 2> Out;
   SmallPtrSet<const Value *, 4> Reported; // one finding per object (a vector's begin and end)
   for (auto &[R, W] : Written) {
-    if (!Read.count(R) || !Reported.insert(R.Object).second)
+    // A global container removed from and added to at constant size (a
+    // FIFO): the churn is the work. Not told apart among a fixture's members.
+    if (!Read.count(R) || (R.Object != This && FieldSteps::churns(Steps, R.Object)) ||
+        !Reported.insert(R.Object).second)
       continue;
     std::string What = isa<GlobalVariable>(R.Object) ? "'" + demangle(R.Object->getName()) + "'"
                        : R.Member >= 0 ? "a member of its fixture (at byte offset " + std::to_string(R.Member) + ")"
@@ -450,7 +457,9 @@ std::optional<Finding> hoistedOutOfHarness(Function &Payload, Function &Harness)
       continue;
     // LICM drops the location of what it hoists: take it from the same
     // computation in the payload itself, where nothing was hoisted.
-    Finding Fd{Defect::Hoisted, &I, I.getDebugLoc(), operation(I)};
+    // Line 0: a location merged from several, no place in the source.
+    DebugLoc Loc = I.getDebugLoc() && I.getDebugLoc().getLine() ? I.getDebugLoc() : DebugLoc();
+    Finding Fd{Defect::Hoisted, &I, Loc, operation(I)};
     Fd.Frame = Harness.getSubprogram();
     for (Instruction &Twin : instructions(Payload))
       if (!Fd.Loc && Twin.getDebugLoc() && Twin.getOpcode() == I.getOpcode() &&

@@ -6,8 +6,10 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
 
 using namespace llvm;
 
@@ -100,6 +102,71 @@ ArgumentUses::Use ArgumentUses::of(const CallBase &CB, unsigned A, unsigned Dept
     }
   }
   return Memo[{F, A}] = T;
+}
+
+std::optional<int64_t> stepOf(const StoreInst &SI) {
+  const DataLayout &DL = SI.getDataLayout();
+  const Value *V = SI.getValueOperand(), *From = nullptr;
+  int64_t Delta = 0;
+  if (auto *Op = dyn_cast<BinaryOperator>(V)) {
+    auto *C = dyn_cast<ConstantInt>(Op->getOperand(1));
+    if (!C || C->getBitWidth() > 64 || (Op->getOpcode() != Instruction::Add && Op->getOpcode() != Instruction::Sub))
+      return std::nullopt;
+    Delta = Op->getOpcode() == Instruction::Add ? C->getSExtValue() : -C->getSExtValue();
+    From = Op->getOperand(0);
+  } else if (V->getType()->isPointerTy()) {
+    std::tie(From, Delta) = fieldOf(V, DL); // a pointer moved by whole elements
+  }
+  auto *Ld = dyn_cast_or_null<LoadInst>(From);
+  if (!Ld || !Delta || fieldOf(Ld->getPointerOperand(), DL) != fieldOf(SI.getPointerOperand(), DL))
+    return std::nullopt;
+  return Delta;
+}
+
+void FieldSteps::add(const Instruction &I, Steps &Out, unsigned Depth) {
+  const DataLayout &DL = I.getDataLayout();
+  if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    if (std::optional<int64_t> D = stepOf(*SI))
+      Out[fieldOf(SI->getPointerOperand(), DL)].insert(*D);
+    return;
+  }
+  auto *CB = dyn_cast<CallBase>(&I);
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  if (!F || F->isDeclaration() || F->isVarArg() || CB->isInlineAsm() || Depth > 4)
+    return;
+  for (unsigned A = 0; A != CB->arg_size() && A != F->arg_size(); ++A)
+    if (CB->getArgOperand(A)->getType()->isPointerTy() && !CB->doesNotAccessMemory(A)) {
+      auto [Object, Offset] = fieldOf(CB->getArgOperand(A), DL);
+      for (const auto &[Field, Deltas] : of(*F, A, Depth + 1))
+        Out[{Object, Offset + Field}].insert(Deltas.begin(), Deltas.end());
+    }
+}
+
+const std::map<int64_t, std::set<int64_t>> &FieldSteps::of(const Function &F, unsigned A, unsigned Depth) {
+  auto [It, New] = Memo.try_emplace({&F, A}); // a recursive call adds nothing
+  if (!New)
+    return It->second;
+  Steps Found;
+  for (const Instruction &I : instructions(F))
+    if (isa<StoreInst>(I) || isa<CallBase>(I))
+      add(I, Found, Depth);
+  std::map<int64_t, std::set<int64_t>> Own;
+  for (auto &[Field, Deltas] : Found)
+    if (Field.first == F.getArg(A))
+      Own[Field.second] = std::move(Deltas);
+  return Memo[{&F, A}] = std::move(Own);
+}
+
+bool FieldSteps::churns(const Steps &S, const Value *Object) {
+  std::map<int64_t, unsigned> Advanced; // step -> fields only advanced by it
+  for (auto It = S.lower_bound({Object, INT64_MIN}); It != S.end() && It->first.first == Object; ++It) {
+    const std::set<int64_t> &D = It->second;
+    if (any_of(D, [&](int64_t C) { return C > 0 && D.count(-C); }))
+      return true;
+    if (D.size() == 1 && *D.begin() > 0 && ++Advanced[*D.begin()] == 2)
+      return true;
+  }
+  return false;
 }
 
 } // namespace steady

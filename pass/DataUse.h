@@ -12,13 +12,17 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <set>
 #include <utility>
 
 namespace llvm {
 class CallBase;
 class DataLayout;
 class Function;
+class Instruction;
 class LoadInst;
+class StoreInst;
 class Value;
 } // namespace llvm
 
@@ -48,6 +52,32 @@ public:
 
 private:
   std::map<std::pair<const llvm::Function *, unsigned>, Use> Memo;
+};
+
+/// The constant a store adds to the value it loaded from the same field
+/// (++size_, --count, a queue's end pointer moved by one element), if it is
+/// such a step.
+std::optional<int64_t> stepOf(const llvm::StoreInst &SI);
+
+/// The fields of objects a piece of code steps by constants (stepOf), the
+/// callees it passes them to included: what adding to and removing from a
+/// container does to its header. Memoized per callee and argument.
+class FieldSteps {
+public:
+  /// (object, field offset) -> the constants added there.
+  using Steps = std::map<std::pair<const llvm::Value *, int64_t>, std::set<int64_t>>;
+  /// Adds the steps of a store or of a call (through its pointer arguments).
+  void add(const llvm::Instruction &I, Steps &Out, unsigned Depth = 0);
+
+  /// Does code with these steps remove from and add to Object, keeping its
+  /// size: one field stepped by +c and by -c (a size counter), or two fields
+  /// each advanced by the same c (a queue's front and back)?
+  static bool churns(const Steps &S, const llvm::Value *Object);
+
+private:
+  // A callee's steps relative to its argument, by argument number.
+  std::map<std::pair<const llvm::Function *, unsigned>, std::map<int64_t, std::set<int64_t>>> Memo;
+  const std::map<int64_t, std::set<int64_t>> &of(const llvm::Function &F, unsigned Arg, unsigned Depth);
 };
 
 } // namespace steady

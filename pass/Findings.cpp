@@ -90,9 +90,14 @@ public:
         Hoisted = true;
         break;
       }
-    // A loop left empty by hoisting is reported as hoisted, the cause.
-    if (!Folded && !Hoisted && !measuredLoopWorks(F, Harnesses))
-      Out.push_back({Defect::Deleted});
+    // A loop left empty by hoisting measures nothing, like a deleted one
+    // (the runner flags MEASURES NOTHING on "deleted"): worded with its cause.
+    if (!Folded && !measuredLoopWorks(F, Harnesses)) {
+      if (Hoisted)
+        Out.back().Kind = Defect::Deleted; // What: the hoisted computation
+      else
+        Out.push_back({Defect::Deleted});
+    }
     append_range(Out, mutatedPayloadInputs(F));
     return Out;
   }

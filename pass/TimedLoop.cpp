@@ -90,6 +90,26 @@ bool isWork(const Instruction &I) {
   return !Ptr || !isa<AllocaInst>(getUnderlyingObject(Ptr));
 }
 
+// A counter of the loop's own iterations (++iter_count, n += batch_size): an
+// integer step by a value fixed in the loop, fed back only into itself (a
+// header phi, or a store to the local it loaded). Its value is a function of
+// the iteration count, which the State keeps anyway: a body that only counts
+// measures the empty loop by construction, nothing of it is lost.
+bool countsIterations(const Instruction &I, const LoopInfo &LI) {
+  auto *Op = dyn_cast<BinaryOperator>(&I);
+  const Loop *L = LI.getLoopFor(I.getParent());
+  if (!Op || !L || !Op->getType()->isIntegerTy() ||
+      (Op->getOpcode() != Instruction::Add && Op->getOpcode() != Instruction::Sub) ||
+      !L->isLoopInvariant(Op->getOperand(1)))
+    return false;
+  return all_of(Op->users(), [&](const User *U) {
+    if (auto *Phi = dyn_cast<PHINode>(U))
+      return (Phi->getParent() == L->getHeader() && Op->getOperand(0) == Phi) || !L->contains(Phi);
+    auto *SI = dyn_cast<StoreInst>(U);
+    return SI && SI->getValueOperand() == Op && stepOf(*SI);
+  });
+}
+
 // A cleanup or error path (a throw, an exception cleanup): it runs at most
 // once, when the benchmark fails.
 bool isExceptionPath(const BasicBlock *BB) {
@@ -293,7 +313,7 @@ TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
     }
     if (P)
       R.Positions.insert(P);
-    R.DoesWork |= isWork(I);
+    R.DoesWork |= isWork(I) && !countsIterations(I, LI);
   }
   // A position shared with code outside the loop (a macro, the for statement
   // itself) does not tell the two apart.
@@ -492,6 +512,8 @@ class CarriedWrites {
   DenseMap<const Function *, Effects> Bodies;
 
   ArgumentUses Args;
+  FieldSteps FieldStepsOf;
+  FieldSteps::Steps Steps; // what the loop steps: a container's size, its queue ends
 
   Effects effectsOf(const CallBase &CB, unsigned Depth = 0) {
     const Function *F = CB.getCalledFunction();
@@ -615,12 +637,7 @@ class CarriedWrites {
   // ring's index), not data it works on.
   static bool isStep(const Instruction &I) {
     auto *SI = dyn_cast<StoreInst>(&I);
-    auto *Op = SI ? dyn_cast<BinaryOperator>(SI->getValueOperand()) : nullptr;
-    if (!Op || (Op->getOpcode() != Instruction::Add && Op->getOpcode() != Instruction::Sub) ||
-        !isa<ConstantInt>(Op->getOperand(1)))
-      return false;
-    auto *Ld = dyn_cast<LoadInst>(Op->getOperand(0));
-    return Ld && Ld->getPointerOperand() == SI->getPointerOperand();
+    return SI && !SI->getValueOperand()->getType()->isPointerTy() && stepOf(*SI);
   }
 
 public:
@@ -636,6 +653,8 @@ public:
       if (!L || !R.Positions.count(positionOf(I.getDebugLoc())) || isStateMachinery(I))
         continue;
       L = L->getOutermostLoop();
+      if (isa<StoreInst>(I) || (isa<CallBase>(I) && !cast<CallBase>(I).isInlineAsm()))
+        FieldStepsOf.add(I, Steps);
       if (auto *SI = dyn_cast<StoreInst>(&I)) {
         note(SI->getPointerOperand(), I, L, true, false);
         noteReset(*SI, L);
@@ -666,6 +685,10 @@ public:
         if (A.Writes && !FirstWrite)
           FirstWrite = A.I;
       if (all_of(List, [](const Access &A) { return !A.Writes || isStep(*A.I); }))
+        continue;
+      // Removed from and added to every iteration at constant size (a FIFO,
+      // a cache evicting its oldest entry): the churn is the workload.
+      if (FieldSteps::churns(Steps, Rt.Object))
         continue;
       // A read that no write or emptying of the same iteration precedes sees
       // the previous iteration's data.

@@ -167,6 +167,12 @@ std::string findingMessage(const Finding &Fd, Subject S) {
            " is a compile-time constant: it measures nothing; " +
            (GB ? "pass its inputs through benchmark::DoNotOptimize() first" : opaqueAdvice(Fd.Literals, false));
   case Defect::Deleted:
+    if (!Fd.What.empty()) // all of its work hoisted (Findings.cpp)
+      return "its work (the " + Fd.What + (Place.empty() ? "" : " at " + Place) + ") gives the same result in every " +
+             (GB ? "iteration" : "invocation") +
+             " and is hoisted out of the measured loop, which is left doing nothing: it runs once per batch; " +
+             (GB ? "pass its inputs through benchmark::DoNotOptimize() in the loop"
+                 : "read its inputs through steady::opaque()");
     return GB ? "its loop's work is deleted by the optimizer: the measured loop does nothing; consume the results "
                 "with benchmark::DoNotOptimize()"
               : "its work is deleted by the optimizer: the measured loop does nothing (a result that is never used, "

@@ -54,6 +54,7 @@ constexpr KindInfo kKinds[] = {
     {NoteKind::counters_unscheduled, "counters-unscheduled", Severity::doubtful, Source::decided},
     {NoteKind::counters_multiplexed, "counters-multiplexed", Severity::doubtful, Source::decided},
     {NoteKind::layout_sensitive, "layout-sensitive", Severity::doubtful, Source::decided},
+    {NoteKind::layout_interval, "layout-interval", Severity::info, Source::decided},
     {NoteKind::forks_disagree, "forks-disagree", Severity::doubtful, Source::decided},
 };
 
@@ -210,6 +211,9 @@ std::string text(const Note &n) {
     return "counters multiplexed: scaled by time enabled/running";
   case NoteKind::layout_sensitive:
     return fmt::format("layout-sensitive: fork means {:.4g}-{:.4g} ns by code offset ({})", n.value, n.high, n.message);
+  case NoteKind::layout_interval:
+    return n.name.empty() ? fmt::format("by layout {:.4g}-{:.4g} ns (99 %, {} code offsets)", n.value, n.high, n.count)
+                          : fmt::format("by layout: as the interval ({} code offsets agree)", n.count);
   case NoteKind::forks_disagree:
     return disagreement_text(n);
   }
@@ -280,6 +284,8 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
     note(NoteKind::user_counters).message = fmt::format("{}", fmt::join(counters, ", "));
   for (Note &n : layout_note(b))
     notes.push_back(std::move(n));
+  for (Note &n : layout_interval_note(s))
+    notes.push_back(std::move(n));
   if (s.ci_over == CiOver::iterations)
     note(NoteKind::ci_over_iterations);
   // A single shot is kept when preempted, never re-run (the next would not
@@ -304,6 +310,8 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
 }
 
 std::vector<Note> layout_note(const BenchmarkResult &b) {
+  if (!b.summary.layout_offsets.empty() && !b.summary.layout_sensitive)
+    return {};                                  // the summary's decision, on the same fork means as its layout interval
   std::map<int, std::vector<double>> by_offset; // fork means per code offset
   for (const ForkResult &f : b.forks)
     if (f.measured() && f.layout)
@@ -312,22 +320,31 @@ std::vector<Note> layout_note(const BenchmarkResult &b) {
   std::vector<std::vector<double>> groups;
   for (const auto &[offset, means] : by_offset)
     groups.push_back(means);
-  const stats::GroupDifference d = stats::one_way_anova(groups, 0.99);
   std::vector<double> means;
   std::vector<std::string> each;
   for (const auto &[offset, forks] : by_offset) {
     means.push_back(stats::mean(forks));
     each.push_back(fmt::format("{}: {:.4g}", offset, means.back()));
   }
-  if (!(d.p_value < 0.01) || means.empty())
+  if (means.empty() || !stats::means_differ(groups, 0.99))
     return {};
   auto [low, high] = std::minmax_element(means.begin(), means.end());
-  if (!(*high - *low > d.within_width))
-    return {};
   Note n(NoteKind::layout_sensitive);
   n.value = *low;
   n.high = *high;
   n.message = fmt::format("{}", fmt::join(each, ", "));
+  return {n};
+}
+
+std::vector<Note> layout_interval_note(const Summary &s) {
+  if (s.layout_offsets.empty())
+    return {};
+  Note n(NoteKind::layout_interval);
+  n.value = s.layout_low;
+  n.high = s.layout_high;
+  n.count = int(s.layout_offsets.size());
+  if (!s.layout_sensitive)
+    n.name = "agree";
   return {n};
 }
 

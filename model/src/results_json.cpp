@@ -153,6 +153,13 @@ void to_json(json &j, const Summary &s) {
   }
   for (const ForkGroup &g : s.fork_groups)
     j["fork_groups"].push_back({{"forks", g.forks}, {"center", g.center}});
+  if (!s.layout_offsets.empty()) {
+    j["layout_interval"] = {s.layout_low, s.layout_high};
+    j["layout_sensitive"] = s.layout_sensitive;
+    for (const OffsetInterval &o : s.layout_offsets)
+      j["layout_offsets"].push_back(
+          {{"code", o.code}, {"forks", o.forks}, {"ns_per_op", o.mean}, {"ci99", {o.low, o.high}}});
+  }
 }
 
 void from_json(const json &j, Summary &s) {
@@ -194,6 +201,15 @@ void from_json(const json &j, Summary &s) {
   if (auto groups = j.find("fork_groups"); groups != j.end())
     for (const json &g : *groups)
       s.fork_groups.push_back({g.at("forks").get<std::vector<int>>(), g.at("center").get<double>()});
+  if (auto r = j.find("layout_interval"); r != j.end()) {
+    s.layout_low = r->at(0);
+    s.layout_high = r->at(1);
+  }
+  optional_field(j, "layout_sensitive", s.layout_sensitive);
+  if (auto offsets = j.find("layout_offsets"); offsets != j.end())
+    for (const json &o : *offsets)
+      s.layout_offsets.push_back({o.at("code").get<int>(), o.at("forks").get<int>(), o.at("ns_per_op").get<double>(),
+                                  o.at("ci99").at(0).get<double>(), o.at("ci99").at(1).get<double>()});
 }
 
 namespace {

@@ -62,6 +62,47 @@ stats::Interval interval(const std::vector<stats::ForkSamples> &samples, const s
   return t_over(node_means);
 }
 
+// The layout interval of forks run at code offsets `codes` (parallel to
+// `fork_means`, ticks/op; -1: no layout recorded): per offset the t interval
+// of its forks' mean (Summary::layout_offsets; the pooled within-offset
+// variance gives an offset of one fork an interval too). When the offsets'
+// means differ beyond fork noise (the layout-sensitive note's rule) the
+// interval runs from the lowest to the highest of their ends; otherwise no
+// offset is told from another and it is the mean's interval: an offset's
+// interval from a quarter of the forks is wider by its own noise, not by layout.
+void layout_interval(const std::vector<int> &codes, const std::vector<double> &fork_means, double ticks_per_ns,
+                     Summary &s) {
+  std::map<int, std::vector<double>> by_offset;
+  for (std::size_t i = 0; i < codes.size(); ++i)
+    if (codes[i] >= 0)
+      by_offset[codes[i]].push_back(fork_means[i] / ticks_per_ns);
+  if (by_offset.size() < 2)
+    return;
+  std::vector<std::vector<double>> groups;
+  for (auto &[code, means] : by_offset)
+    groups.push_back(means);
+  const std::vector<stats::Interval> cis = stats::group_intervals(groups, 0.99);
+  if (cis.size() != groups.size())
+    return;
+  std::size_t i = 0;
+  for (auto &[code, means] : by_offset) {
+    const stats::Interval &ci = cis[i++];
+    s.layout_offsets.push_back({code, int(means.size()), ci.estimate, std::max(ci.low, 0.0), ci.high});
+  }
+  s.layout_sensitive = stats::means_differ(groups, 0.99);
+  if (!s.layout_sensitive) {
+    s.layout_low = s.ci_low;
+    s.layout_high = s.ci_high;
+    return;
+  }
+  s.layout_low = std::min_element(s.layout_offsets.begin(), s.layout_offsets.end(), [](auto &a, auto &b) {
+                   return a.low < b.low;
+                 })->low;
+  s.layout_high = std::max_element(s.layout_offsets.begin(), s.layout_offsets.end(), [](auto &a, auto &b) {
+                    return a.high < b.high;
+                  })->high;
+}
+
 } // namespace
 
 void thin_batches(std::vector<BatchSample> &s, std::size_t max) {
@@ -167,6 +208,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
   std::vector<stats::ForkSamples> samples;
   std::vector<std::string> node_of; // per fork in samples: its Slurm node, "" when not run by steady slurm
   std::vector<double> fork_means;   // per fork in samples: ticks per op
+  std::vector<int> codes;           // per fork in samples: its code offset under --layout=random, else -1
   double ops = 0;
   for (const ForkResult &f : forks) {
     if (f.warmup)
@@ -199,6 +241,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
       fork_means.push_back(stats::fork_mean(fork)); // what the precision stop judged (ForkLoop)
       samples.push_back(std::move(fork));
       node_of.push_back(f.slurm ? f.slurm->node : "");
+      codes.push_back(f.layout ? f.layout->code : -1);
       ++s.forks_used;
     }
   }
@@ -220,6 +263,7 @@ Summary summarize(const std::vector<ForkResult> &forks, std::size_t counters, do
   s.p99 = weighted_percentile(batches, 0.99) / ticks_per_ns;
   summarize_simulated(forks, s);
   s.fork_groups = fork_groups(forks);
+  layout_interval(codes, fork_means, ticks_per_ns, s);
   return s;
 }
 

@@ -108,39 +108,77 @@ double samples_needed(double gamma, double alpha, double power) {
   return 2 * (z / gamma) * (z / gamma);
 }
 
+namespace {
+
+// The non-empty groups' sizes and means, the grand mean, and the sums of
+// squares between and within them: what the ANOVA and the groups' intervals share.
+struct GroupSums {
+  std::vector<double> sizes, means;
+  double n = 0, grand = 0, ssb = 0, ssw = 0;
+};
+
+GroupSums group_sums(const std::vector<std::vector<double>> &groups) {
+  GroupSums g;
+  double sum = 0;
+  for (const std::vector<double> &x : groups) {
+    if (x.empty())
+      continue;
+    g.sizes.push_back(double(x.size()));
+    g.means.push_back(std::accumulate(x.begin(), x.end(), 0.0) / double(x.size()));
+    g.n += double(x.size());
+    sum += std::accumulate(x.begin(), x.end(), 0.0);
+    for (double v : x)
+      g.ssw += (v - g.means.back()) * (v - g.means.back());
+  }
+  g.grand = g.n > 0 ? sum / g.n : 0;
+  for (std::size_t i = 0; i < g.means.size(); ++i)
+    g.ssb += g.sizes[i] * (g.means[i] - g.grand) * (g.means[i] - g.grand);
+  return g;
+}
+
+} // namespace
+
 GroupDifference one_way_anova(const std::vector<std::vector<double>> &groups, double confidence) {
   GroupDifference d;
-  double n = 0, k = 0, sum = 0;
-  for (const std::vector<double> &g : groups) {
-    if (g.empty())
-      continue;
-    k += 1;
-    n += double(g.size());
-    sum += std::accumulate(g.begin(), g.end(), 0.0);
-  }
+  const GroupSums g = group_sums(groups);
+  const double n = g.n, k = double(g.means.size());
   if (k < 2 || n <= k)
     return d;
-  const double grand = sum / n;
-  double ssb = 0, ssw = 0;
-  for (const std::vector<double> &g : groups) {
-    if (g.empty())
-      continue;
-    const double m = std::accumulate(g.begin(), g.end(), 0.0) / double(g.size());
-    ssb += double(g.size()) * (m - grand) * (m - grand);
-    for (double x : g)
-      ssw += (x - m) * (x - m);
-  }
-  const double msb = ssb / (k - 1), msw = ssw / (n - k);
+  const double msb = g.ssb / (k - 1), msw = g.ssw / (n - k);
   boost::math::students_t t(n - k);
   d.within_width = 2 * boost::math::quantile(t, (1 + confidence) / 2) * std::sqrt(msw / n);
   if (msw == 0) { // no spread within: any difference between the groups is one
-    d.f = ssb > 0 ? INFINITY : 0;
-    d.p_value = ssb > 0 ? 0 : 1;
+    d.f = g.ssb > 0 ? INFINITY : 0;
+    d.p_value = g.ssb > 0 ? 0 : 1;
     return d;
   }
   d.f = msb / msw;
   d.p_value = boost::math::cdf(boost::math::complement(boost::math::fisher_f(k - 1, n - k), d.f));
   return d;
+}
+
+bool means_differ(const std::vector<std::vector<double>> &groups, double confidence) {
+  const GroupDifference d = one_way_anova(groups, confidence);
+  if (!(d.p_value < 1 - confidence))
+    return false;
+  const GroupSums g = group_sums(groups);
+  auto [low, high] = std::minmax_element(g.means.begin(), g.means.end());
+  return *high - *low > d.within_width;
+}
+
+std::vector<Interval> group_intervals(const std::vector<std::vector<double>> &groups, double confidence) {
+  const GroupSums g = group_sums(groups);
+  const double n = g.n, k = double(g.means.size());
+  if (n <= k)
+    return {};
+  const double msw = g.ssw / (n - k);
+  const double t = boost::math::quantile(boost::math::students_t(n - k), (1 + confidence) / 2);
+  std::vector<Interval> out;
+  for (std::size_t i = 0; i < g.means.size(); ++i) {
+    const double half = t * std::sqrt(msw / g.sizes[i]);
+    out.push_back({g.means[i], g.means[i] - half, g.means[i] + half});
+  }
+  return out;
 }
 
 } // namespace steady::stats

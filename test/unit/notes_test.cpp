@@ -249,6 +249,21 @@ TEST(Notes, LayoutSensitiveWhenOffsetsDifferBeyondForkNoise) {
   EXPECT_EQ(texts(notes_of(RunResult{}, b)), std::vector<std::string>{text(n[0])});
 }
 
+TEST(Notes, TheLayoutIntervalOnEveryRandomRow) {
+  Summary s;
+  EXPECT_TRUE(layout_interval_note(s).empty()); // pinned: no offsets
+  s.layout_offsets.resize(4);
+  s.layout_low = 139.23;
+  s.layout_high = 217.81;
+  s.layout_sensitive = true;
+  std::vector<Note> n = layout_interval_note(s);
+  ASSERT_EQ(n.size(), 1u);
+  EXPECT_EQ(text(n[0]), "by layout 139.2-217.8 ns (99 %, 4 code offsets)");
+  EXPECT_EQ(severity(n[0].kind), Severity::info);
+  s.layout_sensitive = false;
+  EXPECT_EQ(text(layout_interval_note(s).at(0)), "by layout: as the interval (4 code offsets agree)");
+}
+
 TEST(Notes, NoLayoutNoteWithinForkNoiseOrWithoutReplicates) {
   BenchmarkResult noise = clean(); // offsets that differ no more than forks of one offset do
   for (auto [code, ns] : std::vector<std::pair<int, double>>{

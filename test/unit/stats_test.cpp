@@ -166,6 +166,25 @@ TEST(Anova, NothingToCompareWithoutTwoGroupsOrAPair) {
   EXPECT_EQ(one_way_anova({{1, 1}, {1}}, 0.99).p_value, 1);
 }
 
+// R 4.2: confint(lm(x ~ g - 1), level = 0.99): each group's mean with the
+// within-group variance pooled (a group of one gets an interval from the others).
+TEST(Anova, GroupIntervalsMatchR) {
+  std::vector<Interval> three = group_intervals({{152, 153.5}, {180, 178.6, 181.2}, {}, {152.8, 151.9}}, 0.99);
+  ASSERT_EQ(three.size(), 3u); // the empty group has none
+  const double r[3][2] = {{149.140603, 156.3593970}, {176.986273, 182.8803936}, {148.740603, 155.9593970}};
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(three[i].low, r[i][0], 1e-5) << i;
+    EXPECT_NEAR(three[i].high, r[i][1], 1e-5) << i;
+  }
+  EXPECT_NEAR(three[1].estimate, 179.9333333, 1e-6);
+  std::vector<Interval> single = group_intervals({{100}, {101, 102}}, 0.99);
+  ASSERT_EQ(single.size(), 2u);
+  EXPECT_NEAR(single[0].low, 54.98788666, 1e-6);
+  EXPECT_NEAR(single[0].high, 145.0121133, 1e-6);
+  EXPECT_NEAR(single[1].low, 69.67162942, 1e-6);
+  EXPECT_TRUE(group_intervals({{1}, {2}}, 0.99).empty()); // no group of two: no spread to pool
+}
+
 TEST(Compare, WelchMatchesR) {
   // t.test(b, a, var.equal = FALSE)
   TestResult t = welch_t_test(kBase, kNew);

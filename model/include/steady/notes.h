@@ -50,6 +50,8 @@ enum class NoteKind {
   counters_multiplexed, // counters scaled by time enabled / running
   layout_sensitive,     // --layout=random: fork means differ by code offset beyond fork noise: value = lowest
                         // and high = highest offset's mean (ns), message = each offset's mean
+  layout_interval,      // --layout=random: the summary's layout interval (value, high: ns), count = code offsets,
+                        // name = "agree" when the offsets do not differ (the interval is the mean's)
   forks_disagree,       // fork means in groups: groups, name = unit ("ns", "instructions"), cause (value: its share)
 };
 
@@ -101,6 +103,9 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b);
 // (one-way ANOVA, p < 0.01) by more than the interval fork noise alone would
 // give (GroupDifference::within_width); nothing otherwise.
 std::vector<Note> layout_note(const BenchmarkResult &b);
+// --layout=random: the range the result takes by code offset (Summary::
+// layout_interval), on every row that has one; nothing otherwise.
+std::vector<Note> layout_interval_note(const Summary &s);
 
 // The forks_disagree note of a benchmark whose summary has fork groups, with
 // its cause (`run` gives the counters' names).

@@ -282,6 +282,13 @@ struct ForkGroup {
   double center = 0;
 };
 
+// --layout=random: one code offset's forks (the loop's entry modulo 64), their
+// mean and its 99 % interval, in ns/op.
+struct OffsetInterval {
+  int code = 0, forks = 0;
+  double mean = 0, low = 0, high = 0;
+};
+
 // What the summary's 99 % CI is over: the means of several forks (Student's
 // t), or the iterations of one fork (bootstrap); none without measurements;
 // the means of the Slurm nodes when the forks ran on several (Student's t).
@@ -314,6 +321,16 @@ struct Summary {
   // Two or more when the forks disagree (their means form groups, or one is
   // far off), ascending by center; empty when they agree.
   std::vector<ForkGroup> fork_groups;
+  // --layout=random: each code offset's forks' mean and 99 % interval (the
+  // within-offset variance pooled over the offsets), ascending by offset; the
+  // layout interval: the range the result takes by where its code sits
+  // (ci_low/ci_high are the mean over layouts). When the offsets' means differ
+  // beyond fork noise (layout_sensitive), from the lowest of their lower ends
+  // to the highest of their upper ends, else the mean's interval. Empty (and
+  // 0, 0) with fewer than two offsets or no offset of two forks.
+  std::vector<OffsetInterval> layout_offsets;
+  double layout_low = 0, layout_high = 0;
+  bool layout_sensitive = false;
 };
 
 // StopResult::reason of a benchmark that got no fork: not measured, or its

@@ -189,6 +189,15 @@ struct GroupDifference {
   double f = NAN, p_value = NAN, within_width = NAN;
 };
 GroupDifference one_way_anova(const std::vector<std::vector<double>> &groups, double confidence);
+// The `confidence` t interval of each non-empty group's mean, in the groups'
+// order, with the within-group variance pooled over the groups (MSW on n - k
+// degrees of freedom): a group of one value gets an interval too, and a few
+// forks per group borrow the others' spread. Empty with no group of two.
+std::vector<Interval> group_intervals(const std::vector<std::vector<double>> &groups, double confidence);
+// Whether the groups' means differ beyond the noise within them: the ANOVA's p
+// below 1 - confidence and the range of the means above within_width (a
+// difference too small to matter is no difference).
+bool means_differ(const std::vector<std::vector<double>> &groups, double confidence);
 // Cohen's d with the pooled sd; Cliff's delta = P(b > a) - P(b < a).
 double cohens_d(std::span<const double> a, std::span<const double> b);
 double cliffs_delta(std::span<const double> a, std::span<const double> b);

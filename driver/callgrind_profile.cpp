@@ -112,6 +112,8 @@ CallgrindProfile parse_callgrind_profile(std::istream &in, std::string &error) {
       f.exclusive += cost;
       f.inclusive += cost;
       p.total += cost;
+      if (at > 0 && cost > 0)
+        f.lines[file].insert(int(at));
       if (at > 0 && file == f.file && (f.line == 0 || at < f.line))
         f.line = int(at);
     }

@@ -9,6 +9,7 @@
 
 #include <istream>
 #include <map>
+#include <set>
 #include <string>
 
 namespace steady::driver {
@@ -17,6 +18,9 @@ struct FunctionCost {
   std::string file;                    // the function's source file ("" without debug information)
   int line = 0;                        // its first line with a cost in that file (0: none known)
   double exclusive = 0, inclusive = 0; // instructions (Ir)
+  // The source lines with instructions executed, by file as callgrind names
+  // it: code inlined into the function at the inlined function's lines.
+  std::map<std::string, std::set<int>> lines;
 };
 
 struct CallgrindProfile {

@@ -51,14 +51,25 @@ constexpr const char *kUntraced = "#untraced\t";
 Executed executed_by(const std::string &bin, const std::string &payload, const std::string &cache_dir, double limit) {
   Executed e;
   const fs::path dir = fs::path(cache_dir) / content_key(bin);
-  const fs::path file = dir / fmt::format("{:016x}.txt", std::hash<std::string>()(payload));
+  // (-lines: traces with their lines; older ones, without, are traced again.)
+  const fs::path file = dir / fmt::format("{:016x}-lines.txt", std::hash<std::string>()(payload));
   // The first line is the payload's name (a check against hash collisions);
-  // then a function a line, or one kUntraced line.
+  // then a function a line, each followed by its lines ("<tab>file<tab>12,13"),
+  // or one kUntraced line.
   if (std::ifstream in(file); in) {
-    std::string line;
+    std::string line, function;
     if (std::getline(in, line) && line == payload) {
       bool retry = false;
       while (std::getline(in, line)) {
+        if (line.starts_with('\t')) {
+          std::size_t tab = line.find('\t', 1);
+          if (tab == std::string::npos)
+            continue;
+          std::set<int> &lines = e.lines[function][line.substr(1, tab - 1)];
+          for (char *p = line.data() + tab; *p;)
+            lines.insert(int(std::strtol(p + 1, &p, 10)));
+          continue;
+        }
         if (line.starts_with(kUntraced)) {
           double ran = 0;
           int timed_out = 0;
@@ -68,7 +79,7 @@ Executed executed_by(const std::string &bin, const std::string &payload, const s
           e.problem = why;
           break;
         }
-        e.functions.insert(line);
+        e.functions.insert(function = line);
       }
       if (!retry) {
         e.cached = true;
@@ -112,11 +123,23 @@ Executed executed_by(const std::string &bin, const std::string &payload, const s
     return e;
   }
   for (const auto &[name, cost] : p.functions)
-    if (cost.exclusive > 0 || cost.inclusive > 0)
-      e.functions.insert(plain_function_name(name));
+    if (cost.exclusive > 0 || cost.inclusive > 0) {
+      const std::string plain = plain_function_name(name);
+      e.functions.insert(plain);
+      for (const auto &[source, lines] : cost.lines)
+        e.lines[plain][fs::path(source).filename().string()].insert(lines.begin(), lines.end());
+    }
   std::string body;
-  for (const std::string &f : e.functions)
+  for (const std::string &f : e.functions) {
     body += f + "\n";
+    if (auto it = e.lines.find(f); it != e.lines.end())
+      for (const auto &[source, lines] : it->second) {
+        body += "\t" + source + "\t";
+        for (int l : lines)
+          body += fmt::format("{}{}", l == *lines.begin() ? "" : ",", l);
+        body += "\n";
+      }
+  }
   store(body);
   return e;
 }

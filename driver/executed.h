@@ -4,12 +4,14 @@
 // executes. Tracing the old build is enough: the old and the new run are the
 // same up to the first changed function they enter (nothing before it
 // differs), so a payload whose new run executes changed code executed a
-// changed function (the first one) on the old build too; code inlined into a
-// function changes that function's fingerprint, so it counts as the caller's.
+// changed function (the first one) on the old build too. Code inlined into a
+// function changes that function's fingerprint; the trace's lines tell
+// whether the inlined copy itself ran (selection.h, refine_by_execution).
 // This holds for deterministic payloads whose inputs (files, environment) did
 // not change; a payload without a trace is selected statically.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -17,7 +19,10 @@ namespace steady::driver {
 
 struct Executed {
   std::set<std::string> functions; // demangled, as callgrind names them (plain_function_name)
-  std::string problem;             // why there is no trace: then the static selection holds
+  // Per function, the source lines it executed, by file (its base name):
+  // inlined code at the inlined function's lines.
+  std::map<std::string, std::map<std::string, std::set<int>>> lines;
+  std::string problem; // why there is no trace: then the static selection holds
   bool cached = false;
 };
 

@@ -80,7 +80,7 @@ bool select_and_print(const std::string &tool, const std::string &old_bin, const
       if (isatty(2))
         fmt::print(stderr, "\r\033[K");
       if (e.problem.empty())
-        refine_by_execution(s, e.functions, [](const std::string &f) { return readable(f, false); });
+        refine_by_execution(s, e, a, b, [](const std::string &f) { return readable(f, false); });
       else
         untraced = e.problem;
     }

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "executed.h"
+
 namespace steady::driver {
 
 // One build's records, joined across its translation units by symbol.
@@ -17,6 +19,11 @@ struct ReachRecords {
   struct Function {
     std::string fingerprint;
     std::vector<std::string> edges; // callee, "&address-taken", "*" (an indirect call)
+    std::string own;                // its own code's fingerprint, before inlining ("": records without it)
+    std::string file;               // its source file and lines, before inlining ("": unknown)
+    int first = 0, last = 0;
+    // Optimized, the functions whose code is in it: {inlined copies, calls left}.
+    std::map<std::string, std::pair<int, int>> code;
   };
   std::map<std::string, std::string> payloads; // payload name -> symbol
   std::map<std::string, Function> functions;   // symbol -> its record
@@ -45,10 +52,23 @@ struct Selected {
   bool run() const { return is_new || (!changed.empty() && (!executed || !executed->empty())); }
 };
 
-// Sets s.executed to its changed symbols whose name (`name_of`: demangled,
-// as callgrind writes it) is among the functions its old run executed.
-void refine_by_execution(Selected &s, const std::set<std::string> &executed,
-                         const std::function<std::string(const std::string &)> &name_of);
+// When `f` changed only where changed functions are inlined into it, those
+// functions: f's own code is the same in both builds, and every function it
+// reaches whose own code changed is inlined into it, the same number of
+// copies in both builds, with no call to it left. nullopt otherwise (its own
+// code changed, a changed callee is called or was folded away, records
+// without the information): then f's change is wherever f runs.
+std::optional<std::vector<std::string>> changed_inlined(const ReachRecords &old_build, const ReachRecords &new_build,
+                                                        const std::string &f);
+
+// Sets s.executed to the changed symbols its old run executed (`trace`, by
+// the name callgrind gives a symbol: `name_of`, demangled). A function that
+// changed only through inlined copies (changed_inlined) counts when the run
+// executed one of their source lines in it (callgrind's lines of inlined
+// code are the inlined function's), or it has no lines to tell; the inlined
+// function is listed with it then.
+void refine_by_execution(Selected &s, const Executed &trace, const ReachRecords &old_build,
+                         const ReachRecords &new_build, const std::function<std::string(const std::string &)> &name_of);
 // Every payload of the new build, in name order.
 std::vector<Selected> select_changed(const ReachRecords &old_build, const ReachRecords &new_build);
 

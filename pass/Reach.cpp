@@ -11,6 +11,7 @@
 //    the driver), functions whose address is taken (`&`: a table of function
 //    pointers), indirect calls (`*`), and a fingerprint of the function as
 //    clang emitted it. Kept in the module as named metadata until the end.
+//    Also its source lines (from its debug locations, with -g).
 //  - steady-reach<end> runs at the end of the pipeline: the fingerprint of each
 //    function that survived, from its optimized IR and the constant data it
 //    reads (an inlined-away function keeps its unoptimized fingerprint), and
@@ -18,19 +19,32 @@
 //    string per translation unit, which the runtime prints (--list-reach):
 //      P <tab> payload name <tab> symbol
 //      F <tab> symbol <tab> fingerprint <tab> callee,&address,*  (comma-separated)
+//        <tab> own <tab> file:first-last <tab> symbol*inlined*calls,...
+//    own: the fingerprint as clang emitted it (its own code: a function whose
+//    optimized code changed only because a changed callee was inlined into it
+//    keeps it); file:first-last: its source lines ("" without debug
+//    information); then, for a function that survived, the functions whose
+//    code is in it: the number of inlined copies (from the debug locations'
+//    inlined-at chains: "" without debug information) and of calls left. With
+//    them `steady select --traced` tells a test that ran the inlined copy of a
+//    changed function from one that only ran its caller (driver/selection.h).
 //    A symbol of internal linkage is prefixed with its source file's name
 //    (not its path: two checkouts compare) so that two translation units'
 //    `static` helpers stay apart.
 //
 //===----------------------------------------------------------------------===//
+#include <map>
+
 #include "Protect.h"
 #include "SteadyPass.h"
 #include "TimedLoop.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/AssemblyAnnotationWriter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
@@ -220,6 +234,51 @@ SmallVector<std::string, 8> edgesOf(const Function &F) {
 
 std::string payloadName(const Function &F) { return userName(F); }
 
+// "file:first-last": the lines of F's own code as clang emitted it (before
+// inlining, every debug location is F's own); "" without debug information.
+std::string sourceSpan(const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return "";
+  unsigned First = SP->getLine(), Last = SP->getLine();
+  for (const Instruction &I : instructions(F))
+    if (const DILocation *L = I.getDebugLoc(); L && L->getLine() && L->getScope()->getSubprogram() == SP) {
+      First = First ? std::min(First, L->getLine()) : L->getLine();
+      Last = std::max(Last, L->getLine());
+    }
+  if (!First)
+    return "";
+  return (SP->getFilename() + ":" + Twine(First) + "-" + Twine(Last)).str();
+}
+
+// The functions whose code is in F, optimized: "symbol*copies*calls" with the
+// copies inlined into it (each distinct inlined-at chain of a subprogram is
+// one copy, however deep) and the direct calls left. `Symbols` names a
+// subprogram (the start stage's records keep each function's).
+std::string codeOf(const Function &F, const DenseMap<const DISubprogram *, std::string> &Symbols) {
+  std::map<std::string, std::pair<unsigned, unsigned>> In;
+  DenseSet<std::pair<const DISubprogram *, const DILocation *>> Copies;
+  for (const Instruction &I : instructions(F)) {
+    for (const DILocation *L = I.getDebugLoc(); L && L->getInlinedAt(); L = L->getInlinedAt()) {
+      const DISubprogram *SP = L->getScope()->getSubprogram();
+      if (!Copies.insert({SP, L->getInlinedAt()}).second)
+        continue;
+      auto It = Symbols.find(SP);
+      StringRef Name = It != Symbols.end()             ? StringRef(It->second)
+                       : !SP->getLinkageName().empty() ? SP->getLinkageName()
+                                                       : SP->getName();
+      ++In[Name.str()].first;
+    }
+    if (const auto *CB = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = CB->getCalledFunction(); Callee && !Callee->isIntrinsic())
+        ++In[symbolOf(*Callee)].second;
+  }
+  std::string Out;
+  for (const auto &[Name, Counts] : In)
+    Out += (Out.empty() ? "" : ",") + Name + "*" + utostr(Counts.first) + "*" + utostr(Counts.second);
+  return Out;
+}
+
 } // namespace
 
 PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
@@ -237,7 +296,10 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
         continue;
       if (holdsMeasurementLoop(F) && !F.hasLocalLinkage())
         N->addOperand(MDNode::get(C, {Str("P"), Str(payloadName(F)), Str(symbolOf(F))}));
-      SmallVector<Metadata *, 8> Ops = {Str("F"), Str(symbolOf(F)), Str(utohexstr(fingerprint(F, Printed)))};
+      // The subprogram names the function's inlined copies at the end stage.
+      Metadata *SP = F.getSubprogram();
+      SmallVector<Metadata *, 8> Ops = {Str("F"), Str(symbolOf(F)), Str(utohexstr(fingerprint(F, Printed))),
+                                        Str(sourceSpan(F)), SP ? SP : Str("")};
       for (const std::string &E : edgesOf(F))
         Ops.push_back(Str(E));
       N->addOperand(MDNode::get(C, Ops));
@@ -252,6 +314,29 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (!F.isDeclaration())
       Defined[symbolOf(F)] = &F;
   ModuleText Printed(M);
+  // Operands of an F record: "F", symbol, own fingerprint, span, subprogram, edges...
+  constexpr unsigned FirstEdge = 5;
+  DenseMap<const DISubprogram *, std::string> Symbols;
+  for (const MDNode *Rec : N->operands())
+    if (Rec->getNumOperands() >= FirstEdge)
+      if (auto *SP = dyn_cast<DISubprogram>(Rec->getOperand(4).get()))
+        Symbols[SP] = cast<MDString>(Rec->getOperand(1))->getString().str();
+  // The payload-private copies ProtectPass made (NAME.steady.protected) are
+  // the code a payload runs, the original perhaps deleted: each counts with
+  // the function it copies (callgrind names it so too, "[clone .steady]").
+  StringMap<SmallVector<const Function *, 1>> CopiesOf;
+  {
+    StringMap<std::string> SymbolOfName;
+    for (const MDNode *Rec : N->operands())
+      if (Rec->getNumOperands() >= FirstEdge) {
+        StringRef Sym = cast<MDString>(Rec->getOperand(1))->getString();
+        SymbolOfName[Sym.substr(Sym.rfind(':') + 1)] = Sym.str();
+      }
+    for (const Function &F : M)
+      if (!F.isDeclaration() && F.getName().contains(".steady."))
+        if (auto It = SymbolOfName.find(F.getName().split(".steady.").first); It != SymbolOfName.end())
+          CopiesOf[It->second].push_back(&F);
+  }
   std::string Text;
   for (const MDNode *Rec : N->operands()) {
     auto Op = [&](unsigned I) { return cast<MDString>(Rec->getOperand(I))->getString(); };
@@ -260,11 +345,21 @@ PreservedAnalyses ReachPass::run(Module &M, ModuleAnalysisManager &MAM) {
       continue;
     }
     auto It = Defined.find(Op(1));
-    std::string Print = It != Defined.end() ? utohexstr(fingerprint(*It->second, Printed)) : Op(2).str();
+    SmallVector<const Function *, 2> Bodies;
+    if (It != Defined.end())
+      Bodies.push_back(It->second);
+    if (auto C = CopiesOf.find(Op(1)); C != CopiesOf.end())
+      Bodies.append(C->second.begin(), C->second.end());
+    std::string Print = It != Defined.end() ? "" : Op(2).str(), Code;
+    for (const Function *B : Bodies) {
+      Print += (Print.empty() ? "" : "+") + utohexstr(fingerprint(*B, Printed));
+      std::string In = codeOf(*B, Symbols);
+      Code += (Code.empty() || In.empty() ? "" : ",") + In;
+    }
     Text += ("F\t" + Op(1) + "\t" + Print + "\t").str();
-    for (unsigned I = 3; I < Rec->getNumOperands(); ++I)
-      Text += (I > 3 ? "," : "") + Op(I).str();
-    Text += "\n";
+    for (unsigned I = FirstEdge; I < Rec->getNumOperands(); ++I)
+      Text += (I > FirstEdge ? "," : "") + Op(I).str();
+    Text += ("\t" + Op(2) + "\t" + Op(3) + "\t" + Code + "\n").str();
   }
   N->eraseFromParent();
   Constant *Str = ConstantDataArray::getString(C, Text);

@@ -40,6 +40,16 @@ TEST(CallgrindProfile, ExclusiveInclusiveAndWhere) {
   EXPECT_EQ(p.total, 20);
 }
 
+// The lines each function executed, by file: inlined code at its own file's
+// lines (steady select --traced tells an inlined copy's run by them); a
+// call's cost line is not a line run.
+TEST(CallgrindProfile, LinesRunByFileInlinedCodeAtItsOwn) {
+  CallgrindProfile p = parsed(kDump);
+  using Lines = std::map<std::string, std::set<int>>;
+  EXPECT_EQ(p.functions.at("f(int)").lines, (Lines{{"a.c", {20, 21}}, {"b.h", {5}}}));
+  EXPECT_EQ(p.functions.at("main").lines, (Lines{{"a.c", {10}}}));
+}
+
 TEST(CallgrindProfile, IrIsFoundAmongTheEvents) {
   CallgrindProfile p = parsed("events: Dr Ir\nfl=x.c\nfn=g\n3 100 7\n4 1\n");
   EXPECT_EQ(p.functions.at("g").exclusive, 7); // a trailing zero may be left out

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Runs `steady ab ... -v` with TMPDIR=DIR, sends it SIGNAL (INT or TERM)
-after DELAY seconds, and prints what survived, one fact per line: the exit
+DELAY seconds after its first round reported a fork ok on each side (not
+after a fixed time: on a busy machine a run may not have finished a fork by
+then), and prints what survived, one fact per line: the exit
 status, whether the side files (--json-a/--json-b, given in the command) hold
 every fork the run reported ok and say partial, and what is left in DIR.
 
@@ -18,9 +20,15 @@ d, delay, sig, cmd = sys.argv[1], float(sys.argv[2]), getattr(signal, "SIG" + sy
 os.makedirs(d, exist_ok=True)
 p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                      env=dict(os.environ, TMPDIR=d))
+first_round = []
+for line in p.stderr:  # -v reports each fork as it ends
+    first_round.append(line)
+    if re.match(r"^steady ab: round 1 #\d+ B \S+ fork \d+ pid \d+: ok$", line):
+        break
 time.sleep(delay)
 p.send_signal(sig)
 out, err = p.communicate(timeout=120)
+err = "".join(first_round) + err
 sys.stdout.write(out)
 print("exit status:", p.returncode)
 reported = {"A": 0, "B": 0}

@@ -80,12 +80,17 @@ StopResult ForkLoop::stop() const {
   const bool dynamic = policy_.dynamic();
   if (dynamic && !policy_.precision)
     s.last = fork_stop_.last();
-  if (policy_.precision && measured_ >= 2 && wanted() == 0) {
-    // What the printed interval reached, and why the forks stopped there.
+  if (policy_.precision && measured_ >= 2 && (wanted() == 0 || ended_ == Ended::budget)) {
+    // What the printed interval reached, and why the forks stopped there. A
+    // budget spent before --min-forks is no optional stopping (the budget
+    // does not look at the interval): within the target, the row stands.
     s.half_width = precision_.half_width();
-    s.stable = ended_ == Ended::stable;
+    const bool short_of_minimum = ended_ == Ended::budget && measured_ < min_forks_;
+    s.stable = ended_ == Ended::stable || (short_of_minimum && s.half_width <= policy_.precision_target);
     s.reason = fmt::format("±{:.1f} % after {} forks", 100 * s.half_width, precision_.forks());
-    if (ended_ == Ended::budget)
+    if (short_of_minimum)
+      s.reason += fmt::format(": budget spent before the minimum of {}", min_forks_);
+    else if (ended_ == Ended::budget)
       s.reason += ": budget spent";
     else if (ended_ == Ended::no)
       s.reason += ": max forks reached";

@@ -263,8 +263,7 @@ BenchmarkResult laid_out(const std::vector<std::vector<double>> &forks) {
 }
 
 TEST(Notes, LayoutSensitiveWhenOffsetsDifferBeyondForkNoise) {
-  BenchmarkResult b =
-      laid_out({{0, 152}, {0, 153.5}, {32, 180}, {32, 178.6}, {32, 181.2}, {48, 152.8}, {48, 151.9}});
+  BenchmarkResult b = laid_out({{0, 152}, {0, 153.5}, {32, 180}, {32, 178.6}, {32, 181.2}, {48, 152.8}, {48, 151.9}});
   ASSERT_TRUE(b.summary.layout_sensitive);
   std::vector<Note> n = layout_note(b.summary);
   ASSERT_EQ(n.size(), 1u);

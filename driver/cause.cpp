@@ -2,8 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <cxxabi.h>
 #include <map>
+#include <memory>
 #include <sstream>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 namespace steady::driver {
 
@@ -125,23 +131,111 @@ void name_inlined(Cause &c, const CallgrindProfile &a, const CallgrindProfile &b
   std::erase_if(c.changed_not_in_cause, [&](const std::string &k) { return attributed.count(k) > 0; });
 }
 
-SampledProfile parse_perf_report(const std::string &text) {
-  SampledProfile p;
+std::string demangle(const std::string &name) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void *)> d(abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
+  return status == 0 && d ? d.get() : name;
+}
+
+std::vector<PerfSample> parse_perf_script(const std::string &text) {
+  std::vector<PerfSample> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
     std::istringstream words(line);
-    double n, period;
-    std::string where;
-    if (!(words >> n >> period >> where) || where.size() != 3 || where[0] != '[')
+    PerfSample s;
+    std::string ip, rest;
+    if (!(words >> s.period >> ip) || ip.find_first_not_of("0123456789abcdef") != std::string::npos)
       continue;
-    std::string name;
-    std::getline(words >> std::ws, name);
-    // Columns after the name (perf's IPC, "-  -") are two spaces or more away.
-    name = name.substr(0, name.find("  "));
-    name.erase(name.find_last_not_of(' ') + 1);
-    p.samples[name] += n;
-    p.ns[name] += period;
-    p.total += n;
+    std::getline(words >> std::ws, rest);
+    rest.erase(rest.find_last_not_of(' ') + 1);
+    // "SYMBOL+0xOFF (DSO)": the file is in the last parentheses.
+    std::size_t open = rest.rfind(" (");
+    if (open == std::string::npos || rest.back() != ')')
+      continue;
+    s.dso = rest.substr(open + 2, rest.size() - open - 3);
+    s.symbol = rest.substr(0, open);
+    if (std::size_t plus = s.symbol.rfind("+0x"); plus != std::string::npos) {
+      s.offset = s.symbol.substr(plus + 1);
+      s.symbol.erase(plus);
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::map<std::string, std::uint64_t> parse_symbol_table(const std::string &text) {
+  std::map<std::string, std::uint64_t> table;
+  std::set<std::string> twice;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string address, type, name;
+    if (!(words >> address >> type >> name) || address.find_first_not_of("0123456789abcdef") != std::string::npos)
+      continue;
+    if (!table.emplace(name, std::stoull(address, nullptr, 16)).second)
+      twice.insert(name);
+  }
+  for (const std::string &name : twice)
+    table.erase(name);
+  return table;
+}
+
+InlineChains parse_symbolizer_json(const std::string &text, const std::vector<std::string> &places,
+                                   std::string &error) {
+  InlineChains chains;
+  // Addresses on the command line: one array; from stdin: an object a line.
+  std::vector<nlohmann::json> answers;
+  if (nlohmann::json all = nlohmann::json::parse(text, nullptr, false); all.is_array()) {
+    answers.assign(all.begin(), all.end());
+  } else {
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+      if (line.find_first_not_of(" \t") != std::string::npos)
+        answers.push_back(nlohmann::json::parse(line, nullptr, false));
+  }
+  if (answers.size() != places.size()) {
+    error = fmt::format("{} answers for {} addresses", answers.size(), places.size());
+    return chains;
+  }
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    if (!answers[i].is_object()) {
+      error = fmt::format("answer {} is not a JSON object", i + 1);
+      return {};
+    }
+    std::vector<std::string> chain;
+    for (const nlohmann::json &frame : answers[i].value("Symbol", nlohmann::json::array()))
+      if (std::string f = frame.value("FunctionName", ""); !f.empty() && f != "??")
+        chain.push_back(f);
+    if (!chain.empty())
+      chains[places[i]] = std::move(chain);
+  }
+  return chains;
+}
+
+SampledProfile attribute_samples(const std::vector<PerfSample> &samples,
+                                 const std::map<std::string, InlineChains> &chains) {
+  SampledProfile p;
+  std::map<std::string, std::string> names; // demangled once per mangled name
+  auto readable = [&](const std::string &mangled) -> const std::string & {
+    auto [it, fresh] = names.try_emplace(mangled);
+    if (fresh)
+      it->second = demangle(mangled);
+    return it->second;
+  };
+  for (const PerfSample &s : samples) {
+    const std::vector<std::string> *chain = nullptr;
+    if (auto file = chains.find(s.dso); file != chains.end())
+      if (auto at = file->second.find(s.symbol + "+" + s.offset); at != file->second.end())
+        chain = &at->second;
+    const std::string &function = readable(chain ? chain->front() : s.symbol);
+    const std::string &in = readable(chain ? chain->back() : s.symbol);
+    p.samples[function] += 1;
+    p.ns[function] += s.period;
+    p.total += 1;
+    if (in == function)
+      p.own.insert(function);
+    else
+      p.inlined_into[function].insert(in);
   }
   return p;
 }
@@ -172,8 +266,16 @@ TimeCause explain_time(const SampledProfile &a, const SampledProfile &b, const s
       return std::max(it == side[s]->samples.end() ? 0.0 : it->second, 1.0) * unit[s] * unit[s];
     };
     const double se = std::sqrt(var(0) + var(1));
-    if (std::abs(d.delta()) >= min_share * total_a && std::abs(d.delta()) > z * se)
-      c.functions.push_back(d);
+    if (std::abs(d.delta()) < min_share * total_a || std::abs(d.delta()) <= z * se)
+      continue;
+    TimeDelta listed = d;
+    std::set<std::string> into;
+    for (const SampledProfile *p : side)
+      if (auto it = p->inlined_into.find(name); it != p->inlined_into.end())
+        into.insert(it->second.begin(), it->second.end());
+    listed.inlined_into.assign(into.begin(), into.end());
+    listed.own = into.empty() || a.own.count(name) || b.own.count(name);
+    c.functions.push_back(listed);
   }
   std::sort(c.functions.begin(), c.functions.end(), [](const TimeDelta &x, const TimeDelta &y) {
     if (std::abs(x.delta()) != std::abs(y.delta()))

@@ -5,6 +5,7 @@
 // and renders.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string>
@@ -64,20 +65,63 @@ std::string function_key(const std::string &demangled);
 
 namespace steady::driver {
 
-// With time: perf's cpu-clock samples per function over a side's whole run
-// (the runner's own code included), and the ops that run executed.
+// With time: perf's cpu-clock samples per source function over a side's
+// whole run (the runner's own code included), and the ops that run executed.
 struct SampledProfile {
   std::map<std::string, double> samples, ns; // by function: samples, their CPU time (cpu-clock's period)
   double total = 0;                          // every function's samples
   double ops = 0;                            // the run's ops (its iterations'), the caller's
+  // By function: the functions (symbols) whose code its samples hit, when
+  // that code is an inlined copy of it; and the functions sampled in their
+  // own code (all of perf's, when nothing was inlined or symbolized).
+  std::map<std::string, std::set<std::string>> inlined_into;
+  std::set<std::string> own;
 };
 
-// Parses `perf report --stdio -F sample,period,sym -q` ("  12  2400480  [.] name").
-SampledProfile parse_perf_report(const std::string &text);
+// One sample of `perf script -F period,ip,sym,symoff,dso --no-demangle`
+// ("  250000  55d1c0a3b4c5 _ZN6snappy7MemMoveEPvPKvm+0x24 (/path/bin)").
+struct PerfSample {
+  double period = 0;  // ns of CPU time (cpu-clock)
+  std::string symbol; // mangled as the file has it; "[unknown]" when perf found none
+  std::string offset; // into the symbol, "0x24" ("" when perf gave none)
+  std::string dso;    // the file, or "[kernel.kallsyms]", "[vdso]"
+};
+std::vector<PerfSample> parse_perf_script(const std::string &text);
+
+// A file's symbols and their addresses, from `llvm-nm --defined-only
+// --no-demangle` ("000000000000e100 T _Z5outeri"): where perf's
+// symbol+offset is in the file. A name defined twice (local symbols of two
+// translation units) is left out: which one perf meant is unknown.
+std::map<std::string, std::uint64_t> parse_symbol_table(const std::string &text);
+
+// Per "symbol+offset" of one file: the source functions whose code is there,
+// innermost first: the function the code comes from, then the ones it was
+// inlined into; the last is the symbol's own. From `llvm-symbolizer --inlines
+// --no-demangle --output-style=JSON ADDRESS...` (an array, one entry per
+// address, in the order of `places`; or one object a line); linkage names
+// (mangled) where the debug information has them.
+using InlineChains = std::map<std::string, std::vector<std::string>>;
+InlineChains parse_symbolizer_json(const std::string &text, const std::vector<std::string> &places, std::string &error);
+
+// Each sample credited to the source function whose code it hit: an inlined
+// copy's to the inlined function (innermost in `chains[dso]`), not to the
+// function it was inlined into, which perf names. A sample without a chain
+// (no debug information, another library, the kernel) goes to perf's
+// symbol. Names demangled.
+SampledProfile attribute_samples(const std::vector<PerfSample> &samples,
+                                 const std::map<std::string, InlineChains> &chains);
+
+// A mangled name demangled (the reach records' and callgrind's spelling); a
+// name that is not mangled as it is.
+std::string demangle(const std::string &name);
 
 struct TimeDelta {
-  std::string function;
+  std::string function;         // the source function whose code the samples hit
   double ns_per_op[2] = {0, 0}; // sampled CPU time in the function per op of the run
+  // The functions its samples' inlined copies are in (either side), and
+  // whether it was also sampled in its own code.
+  std::vector<std::string> inlined_into;
+  bool own = true;
   double delta() const { return ns_per_op[1] - ns_per_op[0]; }
 };
 

@@ -22,6 +22,7 @@
 #include "cause.h"
 #include "cause_run.h"
 #include "commands.h"
+#include "paths.h"
 #include "process.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
@@ -85,10 +86,66 @@ bool profile_of(const CauseSetup &o, int side, const std::string &name, const st
   return true;
 }
 
+// A tool's run, or why it failed ("" when it ran).
+std::string failed(const ProgramRun &r) {
+  if (r.start_error == ENOENT)
+    return "not found";
+  if (!r.problem.empty())
+    return r.problem;
+  return r.status == 0 ? "" : fmt::format("exited with status {}: {}", r.status, r.err.substr(0, r.err.find('\n')));
+}
+
+// The source functions at each sampled place of each file the samples hit,
+// from its line tables: perf's symbol+offset is an address by the file's
+// symbol table (llvm-nm), whose inlined frames llvm-symbolizer gives. An
+// inlined copy is then credited to the function it comes from, as callgrind's
+// profile cannot. `note`: why some file's inlined code stays its caller's, or "".
+std::map<std::string, InlineChains> inline_chains(const std::vector<PerfSample> &samples, const std::string &base,
+                                                  double timeout, std::string &note) {
+  std::map<std::string, std::set<std::pair<std::string, std::string>>> wanted; // by file: symbol, offset
+  for (const PerfSample &s : samples)
+    if (s.dso.starts_with("/") && !s.offset.empty() && s.symbol != "[unknown]")
+      wanted[s.dso].insert({s.symbol, s.offset});
+  std::map<std::string, InlineChains> chains;
+  // A few thousand addresses per run: far below the argument list's limit.
+  constexpr std::size_t kPerRun = 2000;
+  for (const auto &[dso, places] : wanted) {
+    ProgramRun nm = run_captured({llvm_tool("llvm-nm"), "--defined-only", "--no-demangle", dso}, base + ".nm",
+                                 {.timeout = timeout});
+    if (std::string why = failed(nm); !why.empty()) {
+      note = fmt::format("inlined code counted as its caller's: llvm-nm on {}: {}", dso, why);
+      continue;
+    }
+    const std::map<std::string, std::uint64_t> symbols = parse_symbol_table(nm.out);
+    std::vector<std::string> keys, addresses;
+    for (const auto &[symbol, offset] : places)
+      if (auto it = symbols.find(symbol); it != symbols.end()) {
+        keys.push_back(symbol + "+" + offset);
+        addresses.push_back(fmt::format("{:#x}", it->second + std::stoull(offset, nullptr, 16)));
+      }
+    for (std::size_t from = 0; from < keys.size(); from += kPerRun) {
+      const std::size_t to = std::min(keys.size(), from + kPerRun);
+      std::vector<std::string> args = {llvm_tool("llvm-symbolizer"), "--obj=" + dso, "--inlines", "--no-demangle",
+                                       "--output-style=JSON"};
+      args.insert(args.end(), addresses.begin() + from, addresses.begin() + to);
+      ProgramRun r = run_captured(args, base + ".symbolize", {.timeout = timeout});
+      std::string why = failed(r);
+      InlineChains found =
+          why.empty() ? parse_symbolizer_json(r.out, {keys.begin() + from, keys.begin() + to}, why) : InlineChains();
+      if (!why.empty()) {
+        note = fmt::format("inlined code counted as its caller's: llvm-symbolizer on {}: {}", dso, why);
+        break;
+      }
+      chains[dso].merge(found);
+    }
+  }
+  return chains;
+}
+
 // With --time: one benchmark of one binary under `perf record -e cpu-clock`
 // (a software event: no PMU needed), a few forks as the runner makes them.
 bool samples_of(const CauseSetup &o, int side, const std::string &name, const std::string &dir, SampledProfile &profile,
-                double &ns_per_op, std::string &problem) {
+                double &ns_per_op, std::string &note, std::string &problem) {
   const std::string base = fmt::format("{}/{}.time", dir, kSide[side]);
   ProgramRun r = run_captured({o.bin[side], exact_filter(name), "--forks=3", "--stop=none", "--warmup-iterations=1",
                                "--iterations=5", fmt::format("--iteration-time={}", o.iteration_time * 2),
@@ -103,14 +160,17 @@ bool samples_of(const CauseSetup &o, int side, const std::string &name, const st
                   : fmt::format("perf record exited with status {}: {}", r.status, r.err.substr(0, r.err.find('\n')));
     return false;
   }
-  ProgramRun report = run_captured({"perf", "report", "-i", base + ".perf", "--stdio", "--no-children", "--sort",
-                                    "symbol", "-F", "sample,period,sym", "-q"},
-                                   base + ".report", {.timeout = o.timeout, .search_path = true});
-  if (report.status != 0) {
-    problem = "perf report failed: " + report.err.substr(0, report.err.find('\n'));
+  // Each sample where perf found it (symbol and offset, mangled), then the
+  // source function there.
+  ProgramRun script =
+      run_captured({"perf", "script", "-i", base + ".perf", "-F", "period,ip,sym,symoff,dso", "--no-demangle"},
+                   base + ".script", {.timeout = o.timeout, .search_path = true});
+  if (script.status != 0) {
+    problem = "perf script failed: " + script.err.substr(0, script.err.find('\n'));
     return false;
   }
-  profile = parse_perf_report(report.out);
+  const std::vector<PerfSample> samples = parse_perf_script(script.out);
+  profile = attribute_samples(samples, inline_chains(samples, base, o.timeout, note));
   std::vector<double> ns;
   try {
     // Every iteration's ops, warmup too: the samples cover them all (the
@@ -171,6 +231,13 @@ void add_disagreements(std::vector<std::string> &lines, const std::vector<std::s
                                 measure, list(in_cause_not_changed)));
 }
 
+// "f(int) (inlined into g(int))": the samples hit f's code in g.
+std::string sampled_in(const TimeDelta &d) {
+  if (d.inlined_into.empty())
+    return d.function;
+  return fmt::format("{} (inlined into {}{})", d.function, list(d.inlined_into), d.own ? "; also on its own" : "");
+}
+
 std::vector<std::string> time_cause_lines(const TimeCause &c, const double ns[2], int top, bool have_changed) {
   std::vector<std::string> lines = {
       fmt::format("{:.3g} -> {:.3g} ns/op (median iteration), perf cpu-clock samples per function", ns[0], ns[1])};
@@ -182,7 +249,7 @@ std::vector<std::string> time_cause_lines(const TimeCause &c, const double ns[2]
       lines.push_back(fmt::format("... {} more functions differ (--top)", c.functions.size() - top));
       break;
     }
-    lines.push_back(fmt::format("{:+.3g} ns/op in {} ({:.3g} -> {:.3g}, sampled)", d.delta(), d.function,
+    lines.push_back(fmt::format("{:+.3g} ns/op in {} ({:.3g} -> {:.3g}, sampled)", d.delta(), sampled_in(d),
                                 d.ns_per_op[0], d.ns_per_op[1]));
   }
   if (have_changed)
@@ -194,7 +261,8 @@ nlohmann::json time_cause_json(const std::string &name, const TimeCause &c, cons
   nlohmann::json fns = nlohmann::json::array();
   for (const TimeDelta &d : c.functions)
     fns.push_back({{"function", d.function},
-                   {"ns_per_op", {{"a", d.ns_per_op[0]}, {"b", d.ns_per_op[1]}, {"delta", d.delta()}}}});
+                   {"ns_per_op", {{"a", d.ns_per_op[0]}, {"b", d.ns_per_op[1]}, {"delta", d.delta()}}},
+                   {"inlined_into", d.inlined_into}});
   return {{"name", name},
           {"metric", "time"},
           {"ns_per_op", {{"a", ns[0]}, {"b", ns[1]}}},
@@ -291,12 +359,15 @@ MeasuredCause measure_cause(const CauseSetup &o, const std::string &name, const 
   if (o.time) {
     SampledProfile sp[2];
     double ns[2];
+    std::string note;
     for (; s < 2; ++s)
-      if (!samples_of(o, s, name, o.dir, sp[s], ns[s], problem))
+      if (!samples_of(o, s, name, o.dir, sp[s], ns[s], note, problem))
         break;
     if (s == 2) {
       TimeCause c = explain_time(sp[0], sp[1], changed_here);
       m.lines = time_cause_lines(c, ns, o.top, changed != nullptr);
+      if (!note.empty())
+        m.lines.push_back(note);
       m.json = time_cause_json(name, c, ns);
       return m;
     }

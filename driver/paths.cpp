@@ -54,4 +54,9 @@ std::string clang_path() {
   return STEADY_CLANG_PATH;
 }
 
+std::string llvm_tool(const std::string &name) {
+  const char *e = std::getenv("STEADY_LLVM_TOOLS");
+  return std::string(e && *e ? e : STEADY_LLVM_TOOLS_PATH) + "/" + name;
+}
+
 } // namespace steady::driver

@@ -1,6 +1,6 @@
 // Where the tool finds clang, the plugin and the runtime headers: next to
 // itself when installed (bin/steady, lib/SteadyPass-22.so, include/), else in
-// the build tree it was built in. STEADY_PLUGIN / STEADY_CLANG override.
+// the build tree it was built in. STEADY_PLUGIN / STEADY_CLANG / STEADY_LLVM_TOOLS override.
 #pragma once
 
 #include <string>
@@ -12,6 +12,9 @@ std::string include_path();
 // Google Benchmark's header on steady's runtime (runtime/gbench/include).
 std::string gbench_include_path();
 std::string clang_path();
+// One of LLVM's tools (llvm-symbolizer, llvm-nm), beside the clang steady was
+// built with (steady cause --time: the source function of inlined code).
+std::string llvm_tool(const std::string &name);
 std::string runtime_path();       // libsteady.a
 std::string gtest_runtime_path(); // libsteady_gtest.a: the runner without main, and the GoogleTest adapter
 

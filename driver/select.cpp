@@ -3,13 +3,13 @@
 // decision is selection.cpp's. `steady ab --changed-only` runs only those.
 #include <array>
 #include <cstdlib>
-#include <cxxabi.h>
 #include <memory>
 #include <unistd.h>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "cause.h"
 #include "commands.h"
 #include "executed.h"
 #include "process.h"
@@ -25,10 +25,7 @@ std::string readable(const std::string &symbol, bool with_file = true) {
   // A static function's record is "source-file:symbol".
   std::size_t colon = symbol.rfind(':');
   std::string file = colon == std::string::npos ? "" : symbol.substr(0, colon + 1);
-  std::string name = colon == std::string::npos ? symbol : symbol.substr(colon + 1);
-  int status = 0;
-  std::unique_ptr<char, void (*)(void *)> d(abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), std::free);
-  return (with_file ? file : "") + (status == 0 && d ? d.get() : name);
+  return (with_file ? file : "") + demangle(colon == std::string::npos ? symbol : symbol.substr(colon + 1));
 }
 
 // Changed functions as the listing prints them: readable, comma-separated.

@@ -48,7 +48,9 @@ constexpr KindInfo kKinds[] = {
     {NoteKind::ci_over_iterations, "ci-over-iterations", Severity::info, Source::decided},
     {NoteKind::not_steady, "not-steady", Severity::doubtful, Source::decided},
     {NoteKind::untrustworthy, "untrustworthy", Severity::wrong, Source::decided},
-    {NoteKind::preempted, "preempted", Severity::doubtful, Source::decided},
+    // Re-run batches are not in the number; where preemption still shows in
+    // it (the preempted forks slower), forks-disagree says so.
+    {NoteKind::preempted, "preempted", Severity::info, Source::decided},
     {NoteKind::preempted_kept, "preempted-kept", Severity::doubtful, Source::decided},
     {NoteKind::migrated, "migrated", Severity::doubtful, Source::decided},
     {NoteKind::counters_unscheduled, "counters-unscheduled", Severity::doubtful, Source::decided},

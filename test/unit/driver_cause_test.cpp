@@ -1,7 +1,9 @@
 // Root cause (driver/cause.h, driver/callgrind_profile.h) on hand-written
 // callgrind dumps: exclusive and inclusive counts per function under name
 // compression, relative positions, inlined files and recursion; the diff per
-// op, its order, and where it disagrees with the changed functions.
+// op, its order, and where it disagrees with the changed functions. With
+// time, on recorded perf script and llvm-symbolizer output: each sample
+// credited to the source function whose code it hit, inlined copies included.
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -126,16 +128,95 @@ TEST(Explain, ChangedFunctionInlinedIntoTheListedOneIsNamed) {
     EXPECT_TRUE(f.inlined_changed.empty()) << f.function; // RefillTag ran on its own: callgrind names it
 }
 
-TEST(PerfReport, SamplesAndTimeByFunction) {
-  SampledProfile p = parse_perf_report("          2293     458691720  [.] hot                       -      -   \n"
-                                       "             1        200040  [k] __d_lookup\n"
-                                       "\n# a comment\n"
-                                       "            14       2800560  [.] steady::run<(anonymous namespace)::x>  \n");
-  EXPECT_EQ(p.total, 2308);
-  EXPECT_EQ(p.samples.at("hot"), 2293);
-  EXPECT_EQ(p.ns.at("hot"), 458691720);
-  EXPECT_EQ(p.ns.at("steady::run<(anonymous namespace)::x>"), 2800560);
-  EXPECT_EQ(p.ns.size(), 3u);
+// Recorded on test/driver/cause-time-inlined.test's new build (`inner`'s
+// loop of nops inlined into `outer`): `perf record -e cpu-clock`, then
+// `perf script -F period,ip,sym,symoff,dso --no-demangle` (trimmed to a
+// sample in outer, the kernel, the vDSO, the loader, libpfm without a symbol).
+const std::string kBin = "/work/wt-i29/build/test/driver/Output/cause-time-inlined.test.tmp.new";
+const std::string kPerfScript =
+    "    200040      55e16faca110 _Z5outeri+0x10 (" + kBin + ")\n" +
+    "    200040  ffffffff81646bad ___slab_alloc+0x4bd ([kernel.kallsyms])\n"
+    "    200040      7f75af480b46 __vdso_clock_gettime+0x56 ([vdso])\n"
+    "    200040      7f75af4973e0 update_active.constprop.0+0x270 (/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2)\n"
+    "    200040      7f75aecf9314 [unknown] (/usr/lib/x86_64-linux-gnu/libpfm.so.4.13.0)\n";
+
+TEST(PerfScript, EachSampleWherePerfFoundIt) {
+  std::vector<PerfSample> s = parse_perf_script(kPerfScript + "not a sample (x)\n\n");
+  ASSERT_EQ(s.size(), 5u);
+  EXPECT_EQ(s[0].symbol, "_Z5outeri");
+  EXPECT_EQ(s[0].offset, "0x10");
+  EXPECT_EQ(s[0].dso, kBin);
+  EXPECT_EQ(s[0].period, 200040);
+  EXPECT_EQ(s[1].symbol, "___slab_alloc");
+  EXPECT_EQ(s[1].dso, "[kernel.kallsyms]");
+  EXPECT_EQ(s[3].symbol, "update_active.constprop.0");
+  EXPECT_EQ(s[3].offset, "0x270");
+  EXPECT_EQ(s[4].symbol, "[unknown]");
+  EXPECT_EQ(s[4].offset, "");
+  EXPECT_EQ(s[4].dso, "/usr/lib/x86_64-linux-gnu/libpfm.so.4.13.0");
+}
+
+// `llvm-nm --defined-only --no-demangle` of the same binary (trimmed): a
+// local symbol defined in two translation units has no one address.
+TEST(SymbolTable, AddressesOfNamesDefinedOnce) {
+  auto t = parse_symbol_table("00000000001a6da0 r GCC_except_table0\n00000000001a700c r GCC_except_table0\n"
+                              "000000000000e100 T _Z5outeri\n000000000000dd40 t "
+                              "_ZN12_GLOBAL__N_124steady_bench_calls_outer7payloadEv\n");
+  EXPECT_EQ(t, (std::map<std::string, std::uint64_t>{
+                   {"_Z5outeri", 0xe100}, {"_ZN12_GLOBAL__N_124steady_bench_calls_outer7payloadEv", 0xdd40}}));
+}
+
+// `llvm-symbolizer --obj=BIN --inlines --no-demangle --output-style=JSON
+// 0xe110 0xe100 0x1` (recorded): _Z5outeri+0x10 is inner's copy in outer,
+// innermost first; +0x0 is outer's own; 0x1 is nothing's.
+TEST(Symbolizer, InlinedFramesInnermostFirst) {
+  const std::string f = R"("FileName":"/work/wt-i29/test/driver/Inputs/cause-time-inline-lib.cpp")";
+  const std::string recorded =
+      R"([{"Address":"0xe110","ModuleName":"BIN","Symbol":[{"Column":5,"Discriminator":0,)" + f +
+      R"(,"FunctionName":"_ZL5inneri","Line":7,"StartAddress":"0xe105","StartLine":4},{"Column":27,"Discriminator":0,)" +
+      f + R"(,"FunctionName":"_Z5outeri","Line":12,"StartAddress":"0xe100","StartLine":12}]},)" +
+      R"({"Address":"0xe100","ModuleName":"BIN","Symbol":[{"Column":0,"Discriminator":0,)" + f +
+      R"(,"FunctionName":"_Z5outeri","Line":12,"StartAddress":"0xe100","StartLine":12}]},)" +
+      R"({"Address":"0x1","ModuleName":"BIN","Symbol":[{"Column":0,"Discriminator":0,"FileName":"","FunctionName":"",)" +
+      R"("Line":0,"StartAddress":"","StartFileName":"","StartLine":0}]}])";
+  const std::vector<std::string> places = {"_Z5outeri+0x10", "_Z5outeri+0x0", "x+0x1"};
+  std::string error;
+  InlineChains c = parse_symbolizer_json(recorded, places, error);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(c.at("_Z5outeri+0x10"), (std::vector<std::string>{"_ZL5inneri", "_Z5outeri"}));
+  EXPECT_EQ(c.at("_Z5outeri+0x0"), std::vector<std::string>{"_Z5outeri"});
+  EXPECT_EQ(c.count("x+0x1"), 0u);
+  // One object a line (addresses read from stdin) reads the same.
+  c = parse_symbolizer_json(R"({"Address":"0xe100","Symbol":[{"FunctionName":"_Z5outeri"}]})"
+                            "\n\n"
+                            R"({"Address":"0x1","Symbol":[]})",
+                            {"a", "b"}, error);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(c, (InlineChains{{"a", {"_Z5outeri"}}}));
+  parse_symbolizer_json(R"([{"Address":"0x0","Symbol":[]}])", places, error);
+  EXPECT_EQ(error, "1 answers for 3 addresses");
+}
+
+// Each sample to the source function whose code it hit: inner's inlined
+// copy to inner, not to outer (perf's symbol); without a chain, perf's.
+TEST(AttributeSamples, InlinedCopyCreditedToItsFunction) {
+  std::vector<PerfSample> samples = {{100, "_Z5outeri", "0x10", "/b"},
+                                     {100, "_Z5outeri", "0x10", "/b"},
+                                     {100, "_Z5outeri", "0x0", "/b"},
+                                     {50, "clear_page_erms", "0x13", "[kernel.kallsyms]"},
+                                     {100, "_Z4leafv", "0x4", "/lib.so"}};
+  std::map<std::string, InlineChains> chains = {
+      {"/b", {{"_Z5outeri+0x10", {"_ZL5inneri", "_Z5outeri"}}, {"_Z5outeri+0x0", {"_Z5outeri"}}}}};
+  SampledProfile p = attribute_samples(samples, chains);
+  EXPECT_EQ(p.total, 5);
+  EXPECT_EQ(p.samples.at("inner(int)"), 2);
+  EXPECT_EQ(p.ns.at("inner(int)"), 200);
+  EXPECT_EQ(p.inlined_into.at("inner(int)"), std::set<std::string>{"outer(int)"});
+  EXPECT_EQ(p.samples.at("outer(int)"), 1);
+  EXPECT_EQ(p.samples.at("clear_page_erms"), 1);
+  EXPECT_EQ(p.samples.at("leaf()"), 1); // demangled, no chain: perf's symbol
+  EXPECT_EQ(p.own, (std::set<std::string>{"clear_page_erms", "leaf()", "outer(int)"}));
+  EXPECT_EQ(p.inlined_into.size(), 1u);
 }
 
 // Samples of 1 ms each over 1e6 ops: one sample is 1 ns/op.
@@ -161,6 +242,24 @@ TEST(ExplainTime, BeyondPoissonNoiseOnly) {
   EXPECT_DOUBLE_EQ(c.functions[0].delta(), 3000);
   EXPECT_EQ(c.changed_not_in_cause, std::vector<std::string>{"cold"});
   EXPECT_TRUE(c.in_cause_not_changed.empty());
+}
+
+// The changed function's samples were in its copy inlined into outer: it is
+// named with where it ran, and it is no "changed, same" any more.
+TEST(ExplainTime, InlinedFunctionNamedWithWhereItRan) {
+  SampledProfile a = sampled({{"inner(int)", 100}, {"outer(int)", 1000}});
+  SampledProfile b = sampled({{"inner(int)", 3000}, {"outer(int)", 1000}});
+  a.inlined_into["inner(int)"] = {"outer(int)"};
+  b.inlined_into["inner(int)"] = {"outer(int)", "other()"};
+  a.own = b.own = {"outer(int)"};
+  TimeCause c = explain_time(a, b, {"inner(int)"});
+  ASSERT_EQ(c.functions.size(), 1u);
+  EXPECT_EQ(c.functions[0].function, "inner(int)");
+  EXPECT_EQ(c.functions[0].inlined_into, (std::vector<std::string>{"other()", "outer(int)"}));
+  EXPECT_FALSE(c.functions[0].own);
+  EXPECT_TRUE(c.changed_not_in_cause.empty());
+  b.own.insert("inner(int)"); // also sampled in its own code (an out-of-line copy)
+  EXPECT_TRUE(explain_time(a, b, {"inner(int)"}).functions[0].own);
 }
 
 } // namespace

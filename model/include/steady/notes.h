@@ -31,6 +31,8 @@ enum class NoteKind {
   deleted,
   hoisted,
   mutated,
+  literal,              // a literal operand folded into the code (a divisor, a multiplier's power): message
+  restarts,             // a pointer chase restarting at the same place every invocation: message
   other_finding,        // a finding this build has no words for: name, message
   stopped,              // a dynamic stop, stable: message = reason, warmups, criterion
   unstable,             // ... ran to its maximum unsettled (same facts)

@@ -8,6 +8,8 @@
 //   SinkMaximization.cpp  DCE mitigation (dead values consumed by sinks)
 //   Checks.cpp            what the optimizer did that makes a measurement wrong
 //                         (one judge per defect, typed findings; Checks.h)
+//   FoldedLiterals.cpp    the payload's literal operands folded into the code
+//   Chase.cpp             pointer chases that restart at the same place
 //   Wording.cpp           the words of each finding, in both voices below
 //   Findings.cpp          steady-findings: findings recorded for the runner
 //   Audit.cpp             steady-audit: differential compilation, clang warnings
@@ -122,6 +124,13 @@ public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   // Runs at -O0 too when asked for explicitly; clang only schedules it at -O1+.
   static bool isRequired() { return true; }
+};
+
+/// steady-release-inputs: after inlining, gives each opaque literal that only
+/// prepares arguments of out-of-line calls its value back (ReleaseInputs.cpp).
+class ReleaseInputsPass : public llvm::PassInfoMixin<ReleaseInputsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
 };
 
 /// steady-findings: at the end of the pipeline, records in each protected

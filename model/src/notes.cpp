@@ -1,7 +1,6 @@
 #include "steady/notes.h"
 
 #include <algorithm>
-#include <map>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -36,6 +35,8 @@ constexpr KindInfo kKinds[] = {
     {NoteKind::deleted, "deleted", Severity::wrong, Source::finding},
     {NoteKind::hoisted, "hoisted", Severity::wrong, Source::finding},
     {NoteKind::mutated, "mutated", Severity::doubtful, Source::finding},
+    {NoteKind::literal, "literal", Severity::doubtful, Source::finding},
+    {NoteKind::restarts, "restarts", Severity::doubtful, Source::finding},
     {NoteKind::other_finding, "finding", Severity::doubtful, Source::decided},
     {NoteKind::stopped, "stopped", Severity::info, Source::decided},
     {NoteKind::unstable, "unstable", Severity::doubtful, Source::decided},
@@ -165,6 +166,10 @@ std::string text(const Note &n) {
     return "hoisted at compile time: " + n.message;
   case NoteKind::mutated:
     return "mutated input: " + n.message;
+  case NoteKind::literal:
+    return "literal folded at compile time: " + n.message;
+  case NoteKind::restarts:
+    return "restarts at the same place: " + n.message;
   case NoteKind::other_finding:
     return n.name + ": " + n.message;
   case NoteKind::stopped:
@@ -284,7 +289,7 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
       counters.push_back(fmt::format("{}={:.4g}", name, v));
   if (!counters.empty())
     note(NoteKind::user_counters).message = fmt::format("{}", fmt::join(counters, ", "));
-  for (Note &n : layout_note(b))
+  for (Note &n : layout_note(s))
     notes.push_back(std::move(n));
   for (Note &n : layout_interval_note(s))
     notes.push_back(std::move(n));
@@ -311,29 +316,17 @@ std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b) {
   return notes;
 }
 
-std::vector<Note> layout_note(const BenchmarkResult &b) {
-  if (!b.summary.layout_offsets.empty() && !b.summary.layout_sensitive)
-    return {};                                  // the summary's decision, on the same fork means as its layout interval
-  std::map<int, std::vector<double>> by_offset; // fork means per code offset
-  for (const ForkResult &f : b.forks)
-    if (f.measured() && f.layout)
-      if (double m = f.mean_ns_per_op(); m > 0)
-        by_offset[f.layout->code].push_back(m);
-  std::vector<std::vector<double>> groups;
-  for (const auto &[offset, means] : by_offset)
-    groups.push_back(means);
-  std::vector<double> means;
-  std::vector<std::string> each;
-  for (const auto &[offset, forks] : by_offset) {
-    means.push_back(stats::mean(forks));
-    each.push_back(fmt::format("{}: {:.4g}", offset, means.back()));
-  }
-  if (means.empty() || !stats::means_differ(groups, 0.99))
+std::vector<Note> layout_note(const Summary &s) {
+  if (!s.layout_sensitive || s.layout_offsets.empty())
     return {};
-  auto [low, high] = std::minmax_element(means.begin(), means.end());
+  std::vector<std::string> each;
+  for (const OffsetInterval &o : s.layout_offsets)
+    each.push_back(fmt::format("{}: {:.4g}", o.code, o.mean));
+  auto [low, high] = std::minmax_element(s.layout_offsets.begin(), s.layout_offsets.end(),
+                                         [](auto &a, auto &b) { return a.mean < b.mean; });
   Note n(NoteKind::layout_sensitive);
-  n.value = *low;
-  n.high = *high;
+  n.value = low->mean;
+  n.high = high->mean;
   n.message = fmt::format("{}", fmt::join(each, ", "));
   return {n};
 }

@@ -1,6 +1,7 @@
 // The typed notes (model/src/notes.cpp): what each fact of a result makes,
 // in which order, with which words; the wording strings here are the table's
 // as it printed them before the notes were typed.
+#include <algorithm>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -88,7 +89,8 @@ TEST(Notes, InTheOrderAReaderNeedsThem) {
   b.protected_by_plugin = false;
   b.flags = {"measures-nothing", "first-invocation-slow", "new-flag"};
   b.first_invocation_ratio = 12.4;
-  b.compile_findings = {{"folded", "f"}, {"deleted", "d"}, {"hoisted", "h"}, {"mutated", "m"}, {"odd", "o"}};
+  b.compile_findings = {{"folded", "f"},  {"deleted", "d"},  {"hoisted", "h"}, {"mutated", "m"},
+                        {"literal", "l"}, {"restarts", "r"}, {"odd", "o"}};
   b.stop = {"rciw", false, "max forks (5) reached", {{"rciw", 0.031234}}};
   b.forks = {fork_with_warmup(5), fork_with_warmup(7)};
   b.summary.forks_failed = 2;
@@ -107,6 +109,8 @@ TEST(Notes, InTheOrderAReaderNeedsThem) {
       "work deleted at compile time: d",
       "hoisted at compile time: h",
       "mutated input: m",
+      "literal folded at compile time: l",
+      "restarts at the same place: r",
       "odd: o",
       "UNSTABLE: max forks (5) reached; warmup 5,7; rciw 0.03123",
       "2 fork(s) failed",
@@ -119,10 +123,10 @@ TEST(Notes, InTheOrderAReaderNeedsThem) {
   // The facts are fields, not only words.
   EXPECT_EQ(notes[2].kind, NoteKind::first_invocation_slow);
   EXPECT_DOUBLE_EQ(notes[2].value, 12.4);
-  EXPECT_EQ(notes[9].kind, NoteKind::unstable);
-  EXPECT_EQ(notes[9].warmups, (std::vector<int>{5, 7}));
-  EXPECT_EQ(notes[10].count, 2);
-  EXPECT_DOUBLE_EQ(notes[12].value, 0.01);
+  EXPECT_EQ(notes[11].kind, NoteKind::unstable);
+  EXPECT_EQ(notes[11].warmups, (std::vector<int>{5, 7}));
+  EXPECT_EQ(notes[12].count, 2);
+  EXPECT_DOUBLE_EQ(notes[14].value, 0.01);
 }
 
 TEST(Notes, AStableDynamicStopIsInformation) {
@@ -236,27 +240,55 @@ TEST(Notes, ANotMeasuredOrFailedTestSaysOnlyThat) {
   EXPECT_EQ(severity(n[0].kind), Severity::wrong);
 }
 
-// A measured fork at code offset `code` whose one iteration reads `ns`.
-ForkResult laid_out(int code, double ns) {
+// A measured fork at code offset `code` whose one iteration's batch reads
+// `ticks` per op (at 1 tick per ns) and whose iteration reads `ns` per op: the
+// same, unless the fork timed with its own calibration (as every fork did in
+// files before 2026-11-26).
+ForkResult laid_out(int code, double ticks, double ns = 0) {
   ForkResult f;
   f.layout = ForkLayout{code, 0, 0};
   Iteration it;
   it.ops = 100;
-  it.ns_per_op = ns;
+  it.ticks_per_op = ticks;
+  it.ns_per_op = ns > 0 ? ns : ticks;
+  it.batches = {{ticks, 100}};
   f.iterations = {it};
   return f;
 }
 
-TEST(Notes, LayoutSensitiveWhenOffsetsDifferBeyondForkNoise) {
+// A result of forks {code offset, ticks/op[, ns/op]} summarized as the runner does.
+BenchmarkResult laid_out(const std::vector<std::vector<double>> &forks) {
   BenchmarkResult b = clean();
-  for (auto [code, ns] : std::vector<std::pair<int, double>>{
-           {0, 152}, {0, 153.5}, {32, 180}, {32, 178.6}, {32, 181.2}, {48, 152.8}, {48, 151.9}})
-    b.forks.push_back(laid_out(code, ns));
-  std::vector<Note> n = layout_note(b);
+  for (const std::vector<double> &f : forks)
+    b.forks.push_back(laid_out(int(f[0]), f[1], f.size() > 2 ? f[2] : 0));
+  b.summary = summarize(b.forks, 0, 1.0, 1);
+  return b;
+}
+
+TEST(Notes, LayoutSensitiveWhenOffsetsDifferBeyondForkNoise) {
+  BenchmarkResult b = laid_out({{0, 152}, {0, 153.5}, {32, 180}, {32, 178.6}, {32, 181.2}, {48, 152.8}, {48, 151.9}});
+  ASSERT_TRUE(b.summary.layout_sensitive);
+  std::vector<Note> n = layout_note(b.summary);
   ASSERT_EQ(n.size(), 1u);
   EXPECT_EQ(text(n[0]), "layout-sensitive: fork means 152.4-179.9 ns by code offset (0: 152.8, 32: 179.9, 48: 152.4)");
   EXPECT_EQ(severity(n[0].kind), Severity::doubtful);
-  EXPECT_EQ(texts(notes_of(RunResult{}, b)), std::vector<std::string>{text(n[0])});
+  const std::vector<std::string> all = texts(notes_of(RunResult{}, b));
+  EXPECT_EQ(std::count(all.begin(), all.end(), text(n[0])), 1);
+}
+
+// The row's note and the JSON's layout_sensitive are one decision (the
+// summary's): forks whose iterations read ns/op by their own calibration
+// (older files) once made the note decide on other fork means than the
+// layout interval, and say nothing of offsets the JSON called sensitive.
+TEST(Notes, TheLayoutNoteIsTheSummarysDecision) {
+  BenchmarkResult b = laid_out({{0, 100, 105.3}, {0, 101, 96.2}, {16, 110, 100}, {16, 111, 111}});
+  ASSERT_TRUE(b.summary.layout_sensitive);
+  const std::vector<std::string> all = texts(notes_of(RunResult{}, b));
+  EXPECT_EQ(std::count(all.begin(), all.end(),
+                       "layout-sensitive: fork means 100.5-110.5 ns by code offset (0: 100.5, 16: 110.5)"),
+            1);
+  b.summary.layout_sensitive = false; // the summary's decision, whatever the forks' iterations read
+  EXPECT_TRUE(layout_note(b.summary).empty());
 }
 
 TEST(Notes, TheLayoutIntervalOnEveryRandomRow) {
@@ -275,21 +307,19 @@ TEST(Notes, TheLayoutIntervalOnEveryRandomRow) {
 }
 
 TEST(Notes, NoLayoutNoteWithinForkNoiseOrWithoutReplicates) {
-  BenchmarkResult noise = clean(); // offsets that differ no more than forks of one offset do
-  for (auto [code, ns] : std::vector<std::pair<int, double>>{
-           {0, 150}, {0, 156}, {16, 151}, {16, 157}, {32, 153}, {32, 150}, {48, 155}, {48, 152}})
-    noise.forks.push_back(laid_out(code, ns));
-  EXPECT_TRUE(layout_note(noise).empty());
-  BenchmarkResult single = clean(); // one fork per offset: nothing says what a fork's noise is
-  for (auto [code, ns] : std::vector<std::pair<int, double>>{{0, 152}, {16, 180}, {32, 152}, {48, 181}})
-    single.forks.push_back(laid_out(code, ns));
-  EXPECT_TRUE(layout_note(single).empty());
+  // Offsets that differ no more than forks of one offset do.
+  BenchmarkResult noise =
+      laid_out({{0, 150}, {0, 156}, {16, 151}, {16, 157}, {32, 153}, {32, 150}, {48, 155}, {48, 152}});
+  EXPECT_TRUE(layout_note(noise.summary).empty());
+  // One fork per offset: nothing says what a fork's noise is.
+  EXPECT_TRUE(layout_note(laid_out({{0, 152}, {16, 180}, {32, 152}, {48, 181}}).summary).empty());
   BenchmarkResult pinned = clean(); // no layouts recorded
   for (double ns : {152.0, 153.0, 180.0, 181.0})
     pinned.forks.push_back(laid_out(0, ns));
   for (ForkResult &f : pinned.forks)
     f.layout.reset();
-  EXPECT_TRUE(layout_note(pinned).empty());
+  pinned.summary = summarize(pinned.forks, 0, 1.0, 1);
+  EXPECT_TRUE(layout_note(pinned.summary).empty());
 }
 
 } // namespace

@@ -31,6 +31,8 @@ enum class NoteKind {
   deleted,
   hoisted,
   mutated,
+  literal,              // a literal operand folded into the code (a divisor, a multiplier's power): message
+  restarts,             // a pointer chase restarting at the same place every invocation: message
   other_finding,        // a finding this build has no words for: name, message
   stopped,              // a dynamic stop, stable: message = reason, warmups, criterion
   unstable,             // ... ran to its maximum unsettled (same facts)
@@ -100,9 +102,10 @@ double preempted_share(const Summary &s);
 std::vector<Note> notes_of(const RunResult &run, const BenchmarkResult &b);
 
 // --layout=random: the note when the fork means of the code offsets differ
-// (one-way ANOVA, p < 0.01) by more than the interval fork noise alone would
-// give (GroupDifference::within_width); nothing otherwise.
-std::vector<Note> layout_note(const BenchmarkResult &b);
+// beyond fork noise (Summary::layout_sensitive, decided once in
+// model/src/summary.cpp on the fork means its layout interval is over), with
+// each offset's mean (Summary::layout_offsets); nothing otherwise.
+std::vector<Note> layout_note(const Summary &s);
 // --layout=random: the range the result takes by code offset (Summary::
 // layout_interval), on every row that has one; nothing otherwise.
 std::vector<Note> layout_interval_note(const Summary &s);

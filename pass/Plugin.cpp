@@ -1,6 +1,8 @@
 //===- Plugin.cpp - SteadyPass-22.so entry point --------------------------===//
 //
 // opt:   -load-pass-plugin=SteadyPass-22.so -passes=steady-protect
+//        -passes=steady-release-inputs (after inlining: literals that only prepare
+//        out-of-line calls' arguments fold again)
 //        -passes=steady-findings (end of pipeline: what the optimizer did to payloads)
 //        -passes='steady-reach<start>' / 'steady-reach<end>' (reach and fingerprints)
 //        -passes=steady-layout-variants (last: the measured loop's copies at other offsets)
@@ -27,6 +29,10 @@ static void registerPasses(PassBuilder &PB) {
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == STEADY_PASS_NAME) {
           MPM.addPass(steady::ProtectPass());
+          return true;
+        }
+        if (Name == "steady-release-inputs") {
+          MPM.addPass(steady::ReleaseInputsPass());
           return true;
         }
         if (Name == "steady-findings") {
@@ -76,6 +82,13 @@ static void registerPasses(PassBuilder &PB) {
     MPM.addPass(steady::ProtectPass());
     if (Audit)
       MPM.addPass(steady::AuditPass(steady::AuditPass::Stage::Harness));
+  });
+  // After inlining and IPSCCP, before the optimizations that fold: an opaque
+  // literal that only prepares out-of-line calls' arguments is released. Not
+  // before an LTO link, which may see the callee.
+  PB.registerOptimizerEarlyEPCallback([](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase Phase) {
+    if (Level != OptimizationLevel::O0 && Phase == ThinOrFullLTOPhase::None)
+      MPM.addPass(steady::ReleaseInputsPass());
   });
   PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
     if (Level == OptimizationLevel::O0)

@@ -126,6 +126,13 @@ public:
   static bool isRequired() { return true; }
 };
 
+/// steady-release-inputs: after inlining, gives each opaque literal that only
+/// prepares arguments of out-of-line calls its value back (ReleaseInputs.cpp).
+class ReleaseInputsPass : public llvm::PassInfoMixin<ReleaseInputsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+};
+
 /// steady-findings: at the end of the pipeline, records in each protected
 /// payload's registration data what the optimizer did that makes its
 /// measurement wrong (folded, deleted, hoisted, mutated input; Findings.cpp).

@@ -69,6 +69,28 @@ struct EmptyPayload {
   static void payload() { sink(0); }
 };
 
+#if defined(__x86_64__) || defined(__aarch64__)
+constexpr int kChainAdds = 16;
+// n rounds of kChainAdds dependent register adds: kChainAdds core cycles a
+// round on any core, however wide (an add's result is ready the next cycle
+// and each add waits for it; the round's counter and branch run beside the
+// chain). Register operands: some cores rename away adds of immediates.
+[[gnu::noinline]] void add_chain(std::uint64_t n) {
+  std::uint64_t x = 0, y = 1;
+#if defined(__x86_64__)
+  asm volatile("1:\n\t.rept %c[k]\n\tadd %[y], %[x]\n\t.endr\n\tdec %[n]\n\tjnz 1b"
+               : [x] "+r"(x), [n] "+r"(n)
+               : [y] "r"(y), [k] "i"(kChainAdds)
+               : "cc");
+#else
+  asm volatile("1:\n\t.rept %c[k]\n\tadd %[x], %[x], %[y]\n\t.endr\n\tsubs %[n], %[n], #1\n\tb.ne 1b"
+               : [x] "+r"(x), [n] "+r"(n)
+               : [y] "r"(y), [k] "i"(kChainAdds)
+               : "cc");
+#endif
+}
+#endif
+
 } // namespace
 
 double ticks_per_ns_from_leaf15(std::uint32_t eax, std::uint32_t ebx, std::uint32_t ecx) {
@@ -141,6 +163,23 @@ TimerInfo calibrate_timer([[maybe_unused]] double known_ticks_per_ns,
   }
   std::sort(per_op.begin(), per_op.end());
   info.loop_ticks_per_op = std::max(0.0, per_op[per_op.size() / 2]);
+
+#if defined(__x86_64__) || defined(__aarch64__)
+  // The core's cycle in ticks (no PMU needed): the core may run well above or
+  // below the TSC's frequency (turbo, a VM), and what a benchmark must cost
+  // to do any work is a fraction of a cycle, not of a tick (flags.cpp).
+  // 21 chains of 32000 cycles (~0.2 ms in all).
+  std::vector<double> per_cycle;
+  const std::uint64_t rounds = 2000;
+  for (int i = 0; i < 21; ++i) {
+    std::uint64_t a = ticks_begin();
+    add_chain(rounds);
+    std::uint64_t b = ticks_end(cpu);
+    per_cycle.push_back((double(b - a) - info.overhead_ticks) / double(rounds * kChainAdds));
+  }
+  std::sort(per_cycle.begin(), per_cycle.end());
+  info.ticks_per_cycle = std::max(0.0, per_cycle[per_cycle.size() / 2]);
+#endif
   return info;
 }
 

@@ -425,6 +425,34 @@ TEST(Calibration, MeasuredTimerIsSane) {
   EXPECT_GT(t.resolution_ticks, 0);
   EXPECT_GE(t.overhead_ticks, 0);
   EXPECT_GE(t.loop_ticks_per_op, 0);
+#if defined(__x86_64__) || defined(__aarch64__)
+  EXPECT_GT(t.ticks_per_cycle, 0); // the add chain ran
+#endif
+}
+
+// The empty-loop threshold is a quarter of a core cycle, not half a TSC tick:
+// on a core running 1.57 times the TSC (this project's VM: ticks_per_cycle
+// 0.637, the one-cycle empty loop 0.636 ticks), abseil's 11-instruction loop
+// bodies read 0.375 ns, half a cycle above the empty loop, and were called
+// empty by half a tick (0.8 of a cycle); the 5-instruction ones read 0.25 ns.
+TEST(Flags, MeasuresNothingIsAQuarterCycleAboveTheEmptyLoop) {
+  TimerInfo t;
+  t.ticks_per_ns = 2.6;
+  t.loop_ticks_per_op = 0.636;
+  t.ticks_per_cycle = 0.637;
+  auto flags_at = [](const TimerInfo &timer, double ns) {
+    BenchmarkResult r;
+    r.summary.iterations = 10;
+    r.summary.ns_per_op = r.summary.ci_low = r.summary.ci_high = ns;
+    flag_result(r, timer);
+    return r.flags;
+  };
+  EXPECT_TRUE(flags_at(t, 0.375).empty());
+  EXPECT_EQ(flags_at(t, 0.25), std::vector<std::string>{"measures-nothing"});
+  // Where the cycle was not measured, half a tick: 0.375 ns is under it.
+  t.ticks_per_cycle = 0;
+  EXPECT_EQ(flags_at(t, 0.375), std::vector<std::string>{"measures-nothing"});
+  EXPECT_TRUE(flags_at(t, 0.45).empty());
 }
 
 // A payload whose work the plugin saw deleted measures nothing even when its

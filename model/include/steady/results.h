@@ -100,6 +100,9 @@ struct TimerInfo {
   double resolution_ticks = 1;  // smallest non-zero difference of two reads
   double overhead_ticks = 0;    // median cost of a start/end pair around nothing
   double loop_ticks_per_op = 0; // cost of one empty iteration of the harness loop
+  // TSC ticks per core cycle, from a chain of dependent adds (one cycle each);
+  // 0: not measured (older files, a target without the chain).
+  double ticks_per_cycle = 0;
 };
 
 struct Machine {

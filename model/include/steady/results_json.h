@@ -39,7 +39,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RunConfig, warmup_iterations, it
                                                 max_warmup, min_forks, max_forks, window, instrument, budget,
                                                 benchmark_budget, json_samples, precision, layout)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimerInfo, ticks_per_ns, source, invariant, resolution_ticks,
-                                                overhead_ticks, loop_ticks_per_op)
+                                                overhead_ticks, loop_ticks_per_op, ticks_per_cycle)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PreemptionInfo, mechanism, fallback_reason, margin_ns, read_ns)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CompileFinding, kind, message)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CodeIdentity, fingerprint, bytes, functions)

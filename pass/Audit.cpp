@@ -528,8 +528,10 @@ private:
   // when the finding has no location).
   void judgeGBench(Function &Shown, Function &Twin, const MDNode *TimedMD, size_t Before) {
     TimedRegion Timed = TimedRegion::fromMD(TimedMD);
-    for (const Finding &Fd : foldedResults(Twin, &Timed))
+    for (Finding Fd : foldedResults(Twin, &Timed)) {
+      Fd.Literals = literalsOf(Timed.Inputs);
       warn(Shown, Fd, Subject::GBench);
+    }
     for (const Finding &Fd : timedLoopFindings(Twin, Timed, Warnings.size() > Before))
       warn(Shown, Fd, Subject::GBench);
   }
@@ -553,6 +555,10 @@ private:
         warn(F, *Fd, Subject::Payload);
     for (const Finding &Fd : mutatedPayloadInputs(F))
       warn(F, Fd, Subject::Payload);
+    for (const Finding &Fd : foldedLiterals(F, F.getMetadata(LiteralOpsMD)))
+      warn(F, Fd, Subject::Payload);
+    if (std::optional<Finding> Fd = restartingChase(F))
+      warn(F, *Fd, Subject::Payload);
   }
 
   // Code inlined into the payload is reported at its call site in the payload

@@ -136,9 +136,6 @@ bool isColdPath(const Instruction &I) {
 }
 
 MDNode *constantInputsOf(Function &F) {
-  LLVMContext &C = F.getContext();
-  SmallVector<Metadata *, 4> Inputs;
-  SmallPtrSet<Value *, 32> Seen;
   SmallVector<Instruction *, 32> Work;
   for (Instruction &I : instructions(F)) {
     Value *Out = nullptr;
@@ -149,10 +146,27 @@ MDNode *constantInputsOf(Function &F) {
     if (auto *OI = dyn_cast_or_null<Instruction>(Out))
       Work.push_back(OI);
   }
+  return literalsReaching(Work, F.getContext());
+}
+
+MDNode *literalsReaching(ArrayRef<Instruction *> Roots, LLVMContext &C, bool ConstantCalls) {
+  SmallVector<Metadata *, 4> Inputs;
+  SmallPtrSet<Value *, 32> Seen;
+  SmallVector<Instruction *, 32> Work(Roots);
+  auto Record = [&](StringRef What, const Instruction &At) {
+    Inputs.push_back(MDNode::get(C, {MDString::get(C, What), At.getDebugLoc().getAsMDNode()}));
+  };
   while (!Work.empty() && Inputs.size() < 3) {
     Instruction *I = Work.pop_back_val();
     if (!Seen.insert(I).second || isa<AllocaInst>(I) || isa<GetElementPtrInst>(I))
       continue;
+    // A call with no argument that varies or is a literal (absl::InfiniteFuture())
+    // computes from constants of its own: named as the constant it stands for.
+    if (auto *CB = dyn_cast<CallBase>(I);
+        ConstantCalls && CB && CB->getCalledFunction() && !CB->getCalledFunction()->isIntrinsic() &&
+        all_of(CB->args(),
+               [](const Value *A) { return isa<Constant>(A) && !isa<ConstantInt>(A) && !isa<ConstantFP>(A); }))
+      Record("a call of '" + userName(*CB->getCalledFunction()) + "()'", *I);
     for (Value *Op : I->operands()) {
       if (auto *OpI = dyn_cast<Instruction>(Op))
         Work.push_back(OpI);
@@ -168,7 +182,7 @@ MDNode *constantInputsOf(Function &F) {
         OS << CI->getValue();
       else
         OS << format("%g", CF->getValueAPF().convertToDouble());
-      Inputs.push_back(MDNode::get(C, {MDString::get(C, S), I->getDebugLoc().getAsMDNode()}));
+      Record(S, *I);
     }
     if (auto *Phi = dyn_cast<PHINode>(I)) {
       SmallVector<BasicBlock *, 4> Deciders(Phi->blocks());
@@ -223,9 +237,8 @@ void rootsOf(const Value *Ptr, const Argument *This, SmallVectorImpl<Root> &Out,
   }
 }
 
-// Does the payload's class override steady::Fixture's setup_invocation(),
-// teardown_invocation() or reset_every()? Then it restores what the payload
-// changes: its vtable (_ZTV of the class of _ZN<class>7payloadEv) says.
+} // namespace
+
 bool fixtureRestores(const Function &Payload) {
   StringRef Class = Payload.getName();
   if (!Class.consume_front("_ZN") || !Class.consume_back("7payloadEv"))
@@ -249,6 +262,8 @@ bool fixtureRestores(const Function &Payload) {
   }
   return false;
 }
+
+namespace {
 
 // The fixture a STEADY_BENCH_F payload runs on, its `this`, unless the fixture
 // restores its state between invocations. A GoogleTest body runs on a fresh
@@ -289,13 +304,16 @@ SmallVector<Mutation, 2> mutatedInputs(Function &F) {
   ArgumentUses Args;
   FieldSteps StepsOf;
   FieldSteps::Steps Steps;
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
   for (Instruction &I : instructions(F)) {
     if (isa<StoreInst>(I) || (isa<CallBase>(I) && !cast<CallBase>(I).isInlineAsm()))
       StepsOf.add(I, Steps);
-    if (auto *SI = dyn_cast<StoreInst>(&I))
-      Note(SI->getPointerOperand(), I, true, false);
-    else if (auto *LI = dyn_cast<LoadInst>(&I))
-      Note(LI->getPointerOperand(), I, false, steersWork(*LI, /*ReturnConsumes=*/true));
+    if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      if (!keepsPosition(*SI, LI))
+        Note(SI->getPointerOperand(), I, true, false);
+    } else if (auto *Ld = dyn_cast<LoadInst>(&I))
+      Note(Ld->getPointerOperand(), I, false, steersWork(*Ld, /*ReturnConsumes=*/true));
     else if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isInlineAsm())
       for (unsigned A = 0; A != CB->arg_size(); ++A)
         if (CB->getArgOperand(A)->getType()->isPointerTy() && !CB->doesNotAccessMemory(A)) {

@@ -33,6 +33,9 @@ enum class Defect {
   Hoisted,        // work runs once before the measured loop, not per invocation
   Mutated,        // the benchmark writes data it also reads
   EmptyLoop,      // nothing of a Google Benchmark loop's body is left
+  FoldedLiteral,  // a literal operand folded into the code: a divisor turned into a multiplication,
+                  // a multiplier repeated in a loop turned into its power
+  Restarts,       // a pointer chase that starts from the same place every invocation
 };
 
 /// What is measured: a steady payload (per invocation) or a Google Benchmark
@@ -55,6 +58,7 @@ struct Finding {
   std::string What;                       // the computation or the object concerned
   llvm::SmallVector<Literal, 3> Literals; // folded: the literals the result depends on
   bool Grows = false;                     // mutated: a container that gets longer every iteration
+  unsigned Power = 0, Trips = 0;          // folded literal multiplier: L^Power per multiply, of Trips
   /// Hoisted out of a harness: the harness's subprogram, where inlining
   /// stops when a location is shown (the payload's own frame).
   const llvm::DISubprogram *Frame = nullptr;
@@ -79,6 +83,18 @@ bool payloadWorks(llvm::Function &F);
 
 /// Does the measured loop of any harness do work (the payload itself without one)?
 bool measuredLoopWorks(llvm::Function &F, llvm::ArrayRef<llvm::Function *> Harnesses);
+
+/// The payload's own literal operands (Protect.h: literalOperandsOf) that the
+/// optimized code folds: a divisor (the division compiles to a multiplication
+/// and shifts) and a multiplier repeated in a loop that is now multiplied in
+/// as its power (7^10: one multiplication in ten runs).
+llvm::SmallVector<Finding, 2> foldedLiterals(llvm::Function &F, const llvm::MDNode *Ops);
+
+/// A loop of the payload that chases pointers (each address loaded at the
+/// previous one) from a start that is the same every invocation: a constant,
+/// or data the payload does not write (where it ended is not kept). Its
+/// nodes are in the cache after the first invocation.
+std::optional<Finding> restartingChase(llvm::Function &F);
 
 /// Writes of a payload to data it also reads (Protect.h: mutatedInputs).
 llvm::SmallVector<Finding, 2> mutatedPayloadInputs(llvm::Function &F);

@@ -10,7 +10,10 @@
 //  - deleted: the measured loop does no work at all;
 //  - hoisted: payload work runs once before the measured loop, not per invocation;
 //  - mutated: the payload writes data it also reads (a global or a member of
-//             its fixture), so later invocations measure another case.
+//             its fixture), so later invocations measure another case;
+//  - literal: a literal operand of its own folded into the code (a divisor
+//             into a multiplication, a multiplier in a loop into its power);
+//  - restarts: a pointer chase from the same start every invocation.
 //
 // The findings go into the payload's registration data: a C string
 // ("kind\tmessage\n" per finding) that the global named by the payload's
@@ -57,7 +60,7 @@ public:
     SmallVector<Finding, 4> Out;
     if (!callsFold(F))
       if (SmallVector<Finding, 2> Fs = foldedResults(F, &Timed); !Fs.empty()) {
-        Fs.front().Literals = literalsOf(F.getMetadata(InputsMD));
+        Fs.front().Literals = literalsOf(Timed.Inputs);
         Out.push_back(Fs.front());
       }
     for (Finding Fd : timedLoopFindings(F, Timed, /*DeadReported=*/false)) {
@@ -99,6 +102,13 @@ public:
         Out.push_back({Defect::Deleted});
     }
     append_range(Out, mutatedPayloadInputs(F));
+    // What the measured code still does, but not as written: only worth
+    // saying when it does something.
+    if (!Folded && measuredLoopWorks(F, Harnesses)) {
+      append_range(Out, foldedLiterals(F, F.getMetadata(LiteralOpsMD)));
+      if (std::optional<Finding> Fd = restartingChase(F))
+        Out.push_back(*Fd);
+    }
     return Out;
   }
 
@@ -144,6 +154,8 @@ private:
     case Defect::Mutated:
       ++NumMutated;
       break;
+    case Defect::FoldedLiteral:
+    case Defect::Restarts:
     case Defect::DeadCode:
     case Defect::EmptyLoop:
       break;

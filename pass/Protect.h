@@ -15,9 +15,12 @@ class GlobalVariable;
 class Instruction;
 class IRBuilderBase;
 class Loop;
+class LLVMContext;
 class LoopInfo;
 class MDNode;
 class OptimizationRemarkEmitter;
+class ScalarEvolution;
+class StoreInst;
 class raw_ostream;
 class TargetLibraryInfo;
 class Value;
@@ -145,6 +148,10 @@ inline constexpr const char *HarnessAttr = "steady-harness-of";
 /// result depends on, as { !"literal", !DILocation } pairs (see constantInputsOf).
 inline constexpr const char *InputsMD = "steady.inputs";
 
+/// Function metadata on a protected payload: its own literal divisors and the
+/// literal multipliers of its loop recurrences (see literalOperandsOf).
+inline constexpr const char *LiteralOpsMD = "steady.literal-ops";
+
 /// True if F calls steady::fold: the user asked for folding.
 bool callsFold(const llvm::Function &F);
 
@@ -152,6 +159,17 @@ bool callsFold(const llvm::Function &F);
 /// and of the branches deciding which values reach them (loop bounds), at most
 /// three, as { !"literal", !DILocation } pairs.
 llvm::MDNode *constantInputsOf(llvm::Function &F);
+/// The same from the values Roots computes. ConstantCalls: a call without
+/// run-time arguments is named as one of them ("a call of 'f()'").
+llvm::MDNode *literalsReaching(llvm::ArrayRef<llvm::Instruction *> Roots, llvm::LLVMContext &C,
+                               bool ConstantCalls = false);
+
+/// On the payload as written (SSA, before optimization): its integer
+/// divisions by a literal (not a power of two) and the literal multipliers of its loop recurrences
+/// (`x *= 7`, `x = x * a + c`), as { !"div"|!"mul", literal, trip count (0:
+/// unknown), !DILocation } tuples. The optimizer folds these into the code
+/// (Checks.h: foldedLiterals); a callee's literals belong to the code under test.
+llvm::MDNode *literalOperandsOf(llvm::Function &F, llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);
 
 /// An opaque sink (empty side-effecting asm with one operand, no result).
 bool isSink(const llvm::Instruction &I);
@@ -179,6 +197,16 @@ struct Mutation {
   llvm::Instruction *At;
 };
 llvm::SmallVector<Mutation, 2> mutatedInputs(llvm::Function &F);
+
+/// Does the payload's class override steady::Fixture's setup_invocation(),
+/// teardown_invocation() or reset_every()? Then it restores what the payload
+/// changes: its vtable (_ZTV of the class of _ZN<class>7payloadEv) says.
+bool fixtureRestores(const llvm::Function &Payload);
+
+/// A store of where a pointer chase ended to the place it started from
+/// (`p = at; walk; at = p`): the walk's position, kept so that the next
+/// invocation continues; not an input the payload changes (Chase.cpp).
+bool keepsPosition(const llvm::StoreInst &SI, const llvm::LoopInfo &LI);
 
 /// A function-local static: written once, by its guarded initialisation.
 bool isGuardedStatic(const llvm::GlobalVariable &G);

@@ -7,6 +7,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -261,6 +262,10 @@ PreservedAnalyses ProtectPass::run(Module &M, ModuleAnalysisManager &MAM) {
     protectBody(F, P.GBench, FAM, ORE, Callees, PayloadFns);
     if (!callsFold(F))
       F.setMetadata(InputsMD, constantInputsOf(F));
+    // A test body's literals are its logic, not data standing in for input.
+    if (!P.GBench && !callsFold(F) && !isTestBody(F))
+      F.setMetadata(LiteralOpsMD,
+                    literalOperandsOf(F, FAM.getResult<LoopAnalysis>(F), FAM.getResult<ScalarEvolutionAnalysis>(F)));
     tagHarnesses(F);
     F.addFnAttr(ProtectedAttr);
     pinLayout(F);

@@ -8,6 +8,8 @@
 //   SinkMaximization.cpp  DCE mitigation (dead values consumed by sinks)
 //   Checks.cpp            what the optimizer did that makes a measurement wrong
 //                         (one judge per defect, typed findings; Checks.h)
+//   FoldedLiterals.cpp    the payload's literal operands folded into the code
+//   Chase.cpp             pointer chases that restart at the same place
 //   Wording.cpp           the words of each finding, in both voices below
 //   Findings.cpp          steady-findings: findings recorded for the runner
 //   Audit.cpp             steady-audit: differential compilation, clang warnings

@@ -319,6 +319,23 @@ TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
   // itself) does not tell the two apart.
   for (uint64_t P : Outside)
     R.Positions.erase(P);
+  // What the loop's DoNotOptimize calls consume: the stores into the object
+  // each is given (a temporary, a local), whose literals a folded result is
+  // computed from.
+  SmallVector<Instruction *, 8> Consumed;
+  for (Instruction &I : instructions(F)) {
+    const Function *Callee = calleeOf(I);
+    if (!Callee || Callee->arg_empty() || !R.inLoop(I, LI))
+      continue;
+    CxxName N = CxxName::of(*Callee);
+    auto *Object = dyn_cast<AllocaInst>(cast<CallBase>(I).getArgOperand(0));
+    if (N.Context != "benchmark" || N.Base != "DoNotOptimize" || !Object)
+      continue;
+    for (User *U : Object->users())
+      if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == Object)
+        Consumed.push_back(SI);
+  }
+  R.Inputs = literalsReaching(Consumed, F.getContext(), /*ConstantCalls=*/true);
   return R;
 }
 
@@ -338,7 +355,8 @@ BasicBlock *TimedScope::inputsBlock(const Instruction &I) const {
 
 MDNode *TimedRegion::toMD(LLVMContext &C) const {
   auto Int = [&](uint64_t V) { return ConstantAsMetadata::get(ConstantInt::get(Type::getInt64Ty(C), V)); };
-  SmallVector<Metadata *, 16> Ops = {Int(Found), Int(DoesWork), Int(Pauses), First.getAsMDNode()};
+  SmallVector<Metadata *, 16> Ops = {Int(Found), Int(DoesWork), Int(Pauses), First.getAsMDNode(),
+                                     Inputs ? Inputs : MDNode::get(C, {})};
   for (uint64_t P : Positions)
     Ops.push_back(Int(P));
   return MDNode::get(C, Ops);
@@ -346,14 +364,15 @@ MDNode *TimedRegion::toMD(LLVMContext &C) const {
 
 TimedRegion TimedRegion::fromMD(const MDNode *N) {
   TimedRegion R;
-  if (!N || N->getNumOperands() < 4)
+  if (!N || N->getNumOperands() < 5)
     return R;
   auto Int = [&](unsigned I) { return mdconst::extract<ConstantInt>(N->getOperand(I))->getZExtValue(); };
   R.Found = Int(0);
   R.DoesWork = Int(1);
   R.Pauses = Int(2);
   R.First = DebugLoc(cast_or_null<DILocation>(N->getOperand(3).get()));
-  for (unsigned I = 4; I < N->getNumOperands(); ++I)
+  R.Inputs = cast<MDNode>(N->getOperand(4).get());
+  for (unsigned I = 5; I < N->getNumOperands(); ++I)
     R.Positions.insert(Int(I));
   return R;
 }

@@ -89,6 +89,7 @@ struct TimedRegion {
   bool DoesWork = false;                          // its body computes or calls something
   bool Pauses = false;                            // it pauses the timers (to reset its inputs)
   llvm::DebugLoc First;                           // the loop's first located instruction
+  llvm::MDNode *Inputs = nullptr;                 // the literals of the values it consumes (constantInputsOf's form)
   llvm::SmallPtrSet<const llvm::Loop *, 2> Loops; // the measurement loops (valid where computed only)
 
   /// F's measurement loops and their positions (LI: F's loops, before inlining).

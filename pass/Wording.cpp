@@ -5,6 +5,7 @@
 // (a note next to a payload's result). What is wrong is decided in Checks.cpp.
 //
 //===----------------------------------------------------------------------===//
+#include <algorithm>
 #include <cstdlib>
 
 #include "Checks.h"
@@ -55,18 +56,62 @@ std::string where(const DebugLoc &Loc) {
   return (L->getFilename() + ":" + Twine(L->getLine())).str();
 }
 
+// The literals a folded result depends on, where they are written (Prefix:
+// "literal " in the runner's voice), for the advice.
+std::string culprits(ArrayRef<Literal> Literals, bool Audit, const std::string &Prefix) {
+  std::string Out;
+  for (const Literal &L : Literals) {
+    Out += (Out.empty() ? "" : ", ") + Prefix + L.Value;
+    const DILocation *Loc = L.Loc.get();
+    if (!Loc || Loc->getFilename() == SyntheticFile) // a line made up for code without debug info
+      continue;
+    Out += Audit ? " at line " + std::to_string(Loc->getLine()) + ":" + std::to_string(Loc->getColumn())
+                 : " at " + where(L.Loc);
+  }
+  return Out;
+}
+
 // The advice for a folded payload result, naming the literals it depends on.
 std::string opaqueAdvice(ArrayRef<Literal> Literals, bool Audit) {
-  std::string Culprits;
-  for (const Literal &L : Literals) {
-    Culprits += (Culprits.empty() ? "" : ", ") + std::string(Audit ? "" : "literal ") + L.Value;
-    if (const DILocation *Loc = L.Loc.get())
-      Culprits += Audit ? " at line " + std::to_string(Loc->getLine()) + ":" + std::to_string(Loc->getColumn())
-                        : " at " + where(L.Loc);
-  }
+  std::string Culprits = culprits(Literals, Audit, Audit ? "" : "literal ");
   return Culprits.empty() ? "make its inputs opaque with steady::opaque()"
                           : "make its input opaque with steady::opaque(): " + Culprits;
 }
+
+// The advice for a folded value a Google Benchmark loop consumes: its
+// constants named, and to be hidden only if they stand for input data (a
+// benchmark of a constant by intent, Offset<3, 5, 7>(), measures what it means to).
+std::string consumeAdvice(ArrayRef<Literal> Literals, bool Audit) {
+  std::string Culprits = culprits(Literals, Audit, "");
+  if (Culprits.empty())
+    return "pass its inputs through benchmark::DoNotOptimize() first";
+  return "it is computed from " + Culprits +
+         (Literals.size() == 1 ? ": if it stands for input data, pass it through benchmark::DoNotOptimize() first"
+                               : ": if these stand for input data, pass them through benchmark::DoNotOptimize() first");
+}
+
+// What the optimizer made of a literal operand, and the advice if it stands
+// for input data ("the division by the literal 10 ... compiles to ...").
+std::string literalFolded(const Finding &Fd, const std::string &Where) {
+  const std::string &L = Fd.Literals.front().Value;
+  std::string Done;
+  if (Fd.What == "division")
+    Done = " compiles to a multiplication by its reciprocal and shifts: no divide instruction runs";
+  else
+    Done = " in a loop is folded into multiplications by " + L + "^" + std::to_string(Fd.Power) +
+           ": one multiplication does the work of " + std::to_string(Fd.Power) +
+           (Fd.Trips ? " (" + std::to_string(std::max(1u, Fd.Trips / Fd.Power)) + " of the " +
+                           std::to_string(Fd.Trips) + " multiplications written run)"
+                     : "");
+  return "the " + Fd.What + " by the literal " + L + Where + Done + "; if " + L +
+         " stands for input data, read it through steady::opaque()";
+}
+
+// Why a walk that restarts is a different measurement, and what to do.
+const char *const RestartCost =
+    "after the first invocation its nodes come from the cache, so it measures cache hits; if it means to measure "
+    "memory latency, keep the position between invocations (a member or global the walk continues from) or make "
+    "the ring larger than the cache that matters";
 
 } // namespace
 
@@ -85,6 +130,10 @@ const char *auditKind(Defect D) {
     return "mutated-input";
   case Defect::EmptyLoop:
     return "empty-loop";
+  case Defect::FoldedLiteral:
+    return "folded-literal";
+  case Defect::Restarts:
+    return "restarting-walk";
   }
   llvm_unreachable("every defect has a kind");
 }
@@ -92,8 +141,7 @@ const char *auditKind(Defect D) {
 std::string auditMessage(const Finding &Fd, Subject S, const std::string &Name) {
   bool GB = S == Subject::GBench;
   std::string Of = (GB ? "benchmark '" : "payload '") + Name + "'";
-  std::string FoldFix =
-      GB ? "pass its inputs through benchmark::DoNotOptimize() first" : opaqueAdvice(Fd.Literals, true);
+  std::string FoldFix = GB ? consumeAdvice(Fd.Literals, true) : opaqueAdvice(Fd.Literals, true);
   switch (Fd.Kind) {
   case Defect::DeadCode:
     return "the " + Fd.What + " in " + Of + " is never used" +
@@ -130,6 +178,11 @@ std::string auditMessage(const Finding &Fd, Subject S, const std::string &Name) 
                     ", which it also reads: every invocation after the first measures another case (for example an "
                     "array that is already sorted); restore it with the reset facility or an invocation-level "
                     "fixture setup, or work on a copy";
+  case Defect::FoldedLiteral:
+    return literalFolded(Fd, " in " + Of);
+  case Defect::Restarts:
+    return Of +
+           " chases pointers from the same start every invocation and does not keep where it ended: " + RestartCost;
   case Defect::EmptyLoop:
     return "the measurement loop of " + Of +
            " is empty after optimization: nothing its body computes is used, so the optimizer deletes all of it "
@@ -149,6 +202,10 @@ const char *findingKind(Defect D) {
     return "hoisted";
   case Defect::Mutated:
     return "mutated";
+  case Defect::FoldedLiteral:
+    return "literal";
+  case Defect::Restarts:
+    return "restarts";
   case Defect::DeadCode:
   case Defect::EmptyLoop:
     break;
@@ -165,7 +222,7 @@ std::string findingMessage(const Finding &Fd, Subject S) {
   case Defect::FoldedConsumed:
     return (GB ? "a result its loop consumes" : "its result") + (At.empty() ? "" : " (" + At + ")") +
            " is a compile-time constant: it measures nothing; " +
-           (GB ? "pass its inputs through benchmark::DoNotOptimize() first" : opaqueAdvice(Fd.Literals, false));
+           (GB ? consumeAdvice(Fd.Literals, false) : opaqueAdvice(Fd.Literals, false));
   case Defect::Deleted:
     if (!Fd.What.empty()) // all of its work hoisted (Findings.cpp)
       return "its work (the " + Fd.What + (Place.empty() ? "" : " at " + Place) + ") gives the same result in every " +
@@ -195,6 +252,11 @@ std::string findingMessage(const Finding &Fd, Subject S) {
                  "between iterations (state.PauseTiming() / state.ResumeTiming() around the reset), or work on a copy"
                : ": every invocation after the first measures another case (an array already sorted); restore it "
                  "with reset() / setup_invocation(), or work on a copy");
+  case Defect::FoldedLiteral:
+    return literalFolded(Fd, Place.empty() ? "" : " at " + Place);
+  case Defect::Restarts:
+    return std::string("it chases pointers") + (At.empty() ? "" : " (the load at " + At + ")") +
+           " from the same start every invocation and does not keep where it ended: " + RestartCost;
   case Defect::DeadCode:
   case Defect::EmptyLoop:
     break;

@@ -35,6 +35,8 @@ constexpr KindInfo kKinds[] = {
     {NoteKind::deleted, "deleted", Severity::wrong, Source::finding},
     {NoteKind::hoisted, "hoisted", Severity::wrong, Source::finding},
     {NoteKind::mutated, "mutated", Severity::doubtful, Source::finding},
+    {NoteKind::literal, "literal", Severity::doubtful, Source::finding},
+    {NoteKind::restarts, "restarts", Severity::doubtful, Source::finding},
     {NoteKind::other_finding, "finding", Severity::doubtful, Source::decided},
     {NoteKind::stopped, "stopped", Severity::info, Source::decided},
     {NoteKind::unstable, "unstable", Severity::doubtful, Source::decided},
@@ -164,6 +166,10 @@ std::string text(const Note &n) {
     return "hoisted at compile time: " + n.message;
   case NoteKind::mutated:
     return "mutated input: " + n.message;
+  case NoteKind::literal:
+    return "literal folded at compile time: " + n.message;
+  case NoteKind::restarts:
+    return "restarts at the same place: " + n.message;
   case NoteKind::other_finding:
     return n.name + ": " + n.message;
   case NoteKind::stopped:
@@ -213,8 +219,8 @@ std::string text(const Note &n) {
   case NoteKind::layout_sensitive:
     return fmt::format("layout-sensitive: fork means {:.4g}-{:.4g} ns by code offset ({})", n.value, n.high, n.message);
   case NoteKind::layout_interval:
-    return n.name.empty() ? fmt::format("by layout {:.4g}-{:.4g} ns (99 %, {} code offsets)", n.value, n.high, n.count)
-                          : fmt::format("by layout: as the interval ({} code offsets agree)", n.count);
+    return fmt::format("by layout {:.4g}-{:.4g} ns (99 %, {} code offsets{})", n.value, n.high, n.count,
+                       n.name.empty() ? "" : " agree");
   case NoteKind::forks_disagree:
     return disagreement_text(n);
   }

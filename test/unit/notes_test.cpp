@@ -89,7 +89,8 @@ TEST(Notes, InTheOrderAReaderNeedsThem) {
   b.protected_by_plugin = false;
   b.flags = {"measures-nothing", "first-invocation-slow", "new-flag"};
   b.first_invocation_ratio = 12.4;
-  b.compile_findings = {{"folded", "f"}, {"deleted", "d"}, {"hoisted", "h"}, {"mutated", "m"}, {"odd", "o"}};
+  b.compile_findings = {{"folded", "f"},  {"deleted", "d"},  {"hoisted", "h"}, {"mutated", "m"},
+                        {"literal", "l"}, {"restarts", "r"}, {"odd", "o"}};
   b.stop = {"rciw", false, "max forks (5) reached", {{"rciw", 0.031234}}};
   b.forks = {fork_with_warmup(5), fork_with_warmup(7)};
   b.summary.forks_failed = 2;
@@ -108,6 +109,8 @@ TEST(Notes, InTheOrderAReaderNeedsThem) {
       "work deleted at compile time: d",
       "hoisted at compile time: h",
       "mutated input: m",
+      "literal folded at compile time: l",
+      "restarts at the same place: r",
       "odd: o",
       "UNSTABLE: max forks (5) reached; warmup 5,7; rciw 0.03123",
       "2 fork(s) failed",
@@ -120,10 +123,10 @@ TEST(Notes, InTheOrderAReaderNeedsThem) {
   // The facts are fields, not only words.
   EXPECT_EQ(notes[2].kind, NoteKind::first_invocation_slow);
   EXPECT_DOUBLE_EQ(notes[2].value, 12.4);
-  EXPECT_EQ(notes[9].kind, NoteKind::unstable);
-  EXPECT_EQ(notes[9].warmups, (std::vector<int>{5, 7}));
-  EXPECT_EQ(notes[10].count, 2);
-  EXPECT_DOUBLE_EQ(notes[12].value, 0.01);
+  EXPECT_EQ(notes[11].kind, NoteKind::unstable);
+  EXPECT_EQ(notes[11].warmups, (std::vector<int>{5, 7}));
+  EXPECT_EQ(notes[12].count, 2);
+  EXPECT_DOUBLE_EQ(notes[14].value, 0.01);
 }
 
 TEST(Notes, AStableDynamicStopIsInformation) {
@@ -300,7 +303,7 @@ TEST(Notes, TheLayoutIntervalOnEveryRandomRow) {
   EXPECT_EQ(text(n[0]), "by layout 139.2-217.8 ns (99 %, 4 code offsets)");
   EXPECT_EQ(severity(n[0].kind), Severity::info);
   s.layout_sensitive = false;
-  EXPECT_EQ(text(layout_interval_note(s).at(0)), "by layout: as the interval (4 code offsets agree)");
+  EXPECT_EQ(text(layout_interval_note(s).at(0)), "by layout 139.2-217.8 ns (99 %, 4 code offsets agree)");
 }
 
 TEST(Notes, NoLayoutNoteWithinForkNoiseOrWithoutReplicates) {

@@ -240,8 +240,8 @@ SampledProfile attribute_samples(const std::vector<PerfSample> &samples,
   return p;
 }
 
-TimeCause explain_time(const SampledProfile &a, const SampledProfile &b, const std::set<std::string> &changed, double z,
-                       double min_share) {
+TimeCause explain_time(const SampledProfile &a, const SampledProfile &b, const std::set<std::string> &changed,
+                       double direction, double z, double min_share) {
   TimeCause c;
   std::map<std::string, TimeDelta> all;
   const SampledProfile *side[2] = {&a, &b};
@@ -277,7 +277,10 @@ TimeCause explain_time(const SampledProfile &a, const SampledProfile &b, const s
     listed.own = into.empty() || a.own.count(name) || b.own.count(name);
     c.functions.push_back(listed);
   }
-  std::sort(c.functions.begin(), c.functions.end(), [](const TimeDelta &x, const TimeDelta &y) {
+  std::sort(c.functions.begin(), c.functions.end(), [direction](const TimeDelta &x, const TimeDelta &y) {
+    const bool x_with = x.delta() * direction > 0, y_with = y.delta() * direction > 0;
+    if (x_with != y_with)
+      return x_with;
     if (std::abs(x.delta()) != std::abs(y.delta()))
       return std::abs(x.delta()) > std::abs(y.delta());
     return x.function < y.function;

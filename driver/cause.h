@@ -132,8 +132,13 @@ struct TimeCause {
 
 // A function's samples are Poisson counts: it is part of the cause when its
 // time per op differs by more than `z` standard errors and by at least
-// `min_share` of A's sampled time per op.
+// `min_share` of A's sampled time per op. Listed largest difference first;
+// with a `direction` (B's measured time per op minus A's), the functions that
+// moved that way first: a slowdown is explained by what got slower, and the
+// runner's own code outside the iterations (timer calibration, the clock),
+// whose share per op varies from process to process by more than Poisson
+// noise, often moves the other way by more.
 TimeCause explain_time(const SampledProfile &a, const SampledProfile &b, const std::set<std::string> &changed,
-                       double z = 4, double min_share = 0.005);
+                       double direction = 0, double z = 4, double min_share = 0.005);
 
 } // namespace steady::driver

@@ -364,7 +364,7 @@ MeasuredCause measure_cause(const CauseSetup &o, const std::string &name, const 
       if (!samples_of(o, s, name, o.dir, sp[s], ns[s], note, problem))
         break;
     if (s == 2) {
-      TimeCause c = explain_time(sp[0], sp[1], changed_here);
+      TimeCause c = explain_time(sp[0], sp[1], changed_here, ns[1] - ns[0]);
       m.lines = time_cause_lines(c, ns, o.top, changed != nullptr);
       if (!note.empty())
         m.lines.push_back(note);

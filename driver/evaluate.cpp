@@ -38,18 +38,20 @@ struct EvalOptions {
 
 // One benchmark's recording: forks -> iterations -> batch samples as the
 // runner's stop rule takes them (metric_samples: ticks/op, or instructions
-// under --instrument=valgrind), and each fork's wall seconds.
+// under --instrument=valgrind), each fork's wall seconds and its code offset
+// under --layout=random (-1: none; the precision stop judges the offsets').
 struct Recording {
   std::string name;
   std::vector<stats::ForkSamples> forks;
   std::vector<double> seconds;
+  std::vector<int> codes;
 };
 
 // The measured forks of every benchmark.
 std::vector<Recording> load(const std::string &path) {
   std::vector<Recording> out;
   for (const BenchmarkResult &b : read_results(path).benchmarks) {
-    Recording r{b.name, {}, {}};
+    Recording r{b.name, {}, {}, {}};
     for (const ForkResult &f : b.forks) {
       if (!f.measured())
         continue;
@@ -60,6 +62,7 @@ std::vector<Recording> load(const std::string &path) {
       if (!fork.empty()) {
         r.forks.push_back(std::move(fork));
         r.seconds.push_back(f.seconds);
+        r.codes.push_back(f.layout ? f.layout->code : -1);
       }
     }
     if (!r.forks.empty())
@@ -120,7 +123,7 @@ Replay replay(const Recording &r, const RunConfig &cfg) {
     spent += r.seconds[k] * double(stop + cfg.iterations) / double(fork.size());
     stats::ForkSamples measured(fork.begin() + stop, fork.begin() + stop + cfg.iterations);
     out.measured.push_back(measured);
-    loop.add_measured(std::move(measured));
+    loop.add_measured(std::move(measured), true, r.codes[k]);
   }
   out.warmup_mean = warmups.empty() ? 0 : std::accumulate(warmups.begin(), warmups.end(), 0.0) / double(warmups.size());
   return out;

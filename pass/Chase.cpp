@@ -10,6 +10,7 @@
 #include "Checks.h"
 #include "DataUse.h"
 #include "Protect.h"
+#include "SteadyPass.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
@@ -139,7 +140,9 @@ bool exitSteeredBy(const Loop &L, const PHINode &Phi) {
 } // namespace
 
 std::optional<Finding> restartingChase(Function &F) {
-  if (F.isDeclaration() || fixtureRestores(F)) // setup_invocation() may pick another start
+  // setup_invocation() may pick another start; a test body does the same
+  // steps every run by design.
+  if (F.isDeclaration() || fixtureRestores(F) || isTestBody(F))
     return std::nullopt;
   DominatorTree DT(F);
   LoopInfo LI(DT);

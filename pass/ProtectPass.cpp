@@ -262,7 +262,8 @@ PreservedAnalyses ProtectPass::run(Module &M, ModuleAnalysisManager &MAM) {
     protectBody(F, P.GBench, FAM, ORE, Callees, PayloadFns);
     if (!callsFold(F))
       F.setMetadata(InputsMD, constantInputsOf(F));
-    if (!P.GBench && !callsFold(F))
+    // A test body's literals are its logic, not data standing in for input.
+    if (!P.GBench && !callsFold(F) && !isTestBody(F))
       F.setMetadata(LiteralOpsMD,
                     literalOperandsOf(F, FAM.getResult<LoopAnalysis>(F), FAM.getResult<ScalarEvolutionAnalysis>(F)));
     tagHarnesses(F);

@@ -3,6 +3,7 @@
 #include "steady/fork_loop.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -13,7 +14,12 @@ double benchmark_budget(const RunConfig &cfg) {
   if (cfg.benchmark_budget > 0 || cfg.budget > 0)
     return cfg.benchmark_budget;
   const StopPolicy p = stop_policy(cfg);
-  return p.precision ? kPrecisionBudget * RunConfig{}.precision / p.precision_target : 0;
+  const double offsets = cfg.layout == "random" ? kLayoutOffsets : 1;
+  return p.precision ? offsets * kPrecisionBudget * RunConfig{}.precision / p.precision_target : 0;
+}
+
+int default_max_forks(const RunConfig &cfg, int max_forks) {
+  return cfg.layout == "random" && stop_policy(cfg).precision ? kLayoutOffsets * max_forks : max_forks;
 }
 
 ForkLoop::ForkLoop(const RunConfig &cfg)
@@ -51,18 +57,18 @@ void ForkLoop::add(const ForkResult &f, bool attempt) {
     if (!f.warmup_stable)
       unsettled_.push_back(f.number);
   }
-  add_measured(std::move(samples), attempt);
+  add_measured(std::move(samples), attempt, f.layout ? f.layout->code : -1);
 }
 
-void ForkLoop::add_measured(stats::ForkSamples samples, bool attempt) {
+void ForkLoop::add_measured(stats::ForkSamples samples, bool attempt, int code) {
   attempts_ += attempt;
   ++measured_;
   // Forks measured after the stop (steady slurm: a resumed run's extra
   // files) are summarized, not judged again.
   if (ended_ != Ended::no || !policy_.dynamic() || samples.empty())
     return;
-  const bool stop =
-      policy_.precision ? precision_.stop_after(stats::fork_mean(samples)) : fork_stop_.stop_after(std::move(samples));
+  const bool stop = policy_.precision ? precision_.stop_after(stats::fork_mean(samples), code)
+                                      : fork_stop_.stop_after(std::move(samples));
   if (stop && !observe_)
     ended_ = Ended::stable;
 }
@@ -88,6 +94,8 @@ StopResult ForkLoop::stop() const {
     const bool short_of_minimum = ended_ == Ended::budget && measured_ < min_forks_;
     s.stable = ended_ == Ended::stable || (short_of_minimum && s.half_width <= policy_.precision_target);
     s.reason = fmt::format("±{:.1f} % after {} forks", 100 * s.half_width, precision_.forks());
+    if (const int offsets = precision_.offsets(); offsets >= 2)
+      s.reason = layout_words(s, offsets);
     if (short_of_minimum)
       s.reason += fmt::format(": budget spent before the minimum of {}", min_forks_);
     else if (ended_ == Ended::budget)
@@ -124,6 +132,19 @@ StopResult ForkLoop::stop() const {
   if (!unsettled_.empty() && dynamic)
     word_unsettled(s);
   return s;
+}
+
+std::string ForkLoop::layout_words(StopResult &s, int offsets) const {
+  const PrecisionStop::Layout l = precision_.layout();
+  if (!std::isfinite(l.half_width)) { // stopped before any offset ran twice: the mean's, for the record
+    s.half_width = precision_.mean_half_width();
+    return fmt::format("no code offset measured twice after {} forks ({} offsets)", precision_.forks(), offsets);
+  }
+  if (l.agree)
+    return fmt::format("±{:.1f} % after {} forks ({} code offsets agree)", 100 * l.half_width, precision_.forks(),
+                       offsets);
+  return fmt::format("±{:.1f} % at each of {} code offsets after {} forks", 100 * l.half_width, offsets,
+                     precision_.forks());
 }
 
 void ForkLoop::word_unsettled(StopResult &s) const {

@@ -219,8 +219,8 @@ std::string text(const Note &n) {
   case NoteKind::layout_sensitive:
     return fmt::format("layout-sensitive: fork means {:.4g}-{:.4g} ns by code offset ({})", n.value, n.high, n.message);
   case NoteKind::layout_interval:
-    return n.name.empty() ? fmt::format("by layout {:.4g}-{:.4g} ns (99 %, {} code offsets)", n.value, n.high, n.count)
-                          : fmt::format("by layout: as the interval ({} code offsets agree)", n.count);
+    return fmt::format("by layout {:.4g}-{:.4g} ns (99 %, {} code offsets{})", n.value, n.high, n.count,
+                       n.name.empty() ? "" : " agree");
   case NoteKind::forks_disagree:
     return disagreement_text(n);
   }

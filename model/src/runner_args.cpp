@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "steady/fork_loop.h"
+
 namespace steady {
 
 std::vector<std::string> runner_args(const RunConfig &c, const std::vector<std::string_view> &pinned) {
@@ -41,7 +43,7 @@ std::vector<std::string> runner_args(const RunConfig &c, const std::vector<std::
   put_profiled("--warmup-time", c.warmup_time, d.warmup_time);
   put_profiled("--iteration-time", c.iteration_time, d.iteration_time);
   put_profiled("--max-warmup", c.max_warmup, d.max_warmup);
-  put_profiled("--max-forks", c.max_forks, d.max_forks);
+  put_profiled("--max-forks", c.max_forks, default_max_forks(c, d.max_forks));
   put("--mode", std::string_view(to_string(c.mode)), std::string_view(to_string(d.mode)));
   put("--threshold", c.threshold, d.threshold);
   put("--precision", c.precision, d.precision);

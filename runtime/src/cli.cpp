@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "steady/fork_loop.h"
 #include "steady/stopping.h"
 #include "steady/suggest.h"
 #include "valgrind.h"
@@ -151,7 +152,11 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
   app.add_option("--min-forks", c.min_forks, "With --stop: forks before the first checkpoint")
       ->check(at_least(1))
       ->capture_default_str();
-  app.add_option("--max-forks", c.max_forks, "With --stop: forks at most")->check(at_least(1))->capture_default_str();
+  app.add_option("--max-forks", c.max_forks,
+                 "With --stop: forks at most (with --layout=random and --stop=precision, 4x by default: the stop "
+                 "judges each code offset's interval)")
+      ->check(at_least(1))
+      ->capture_default_str();
   app.add_option("--window", c.window, "With --stop: checkpoints in the sliding window")
       ->check(at_least(1))
       ->capture_default_str();
@@ -321,6 +326,10 @@ int parse_command_line(int argc, char **argv, Cli &cli) {
   // means a static configuration, unless a criterion is named as well.
   if (!app.count("--stop") && (app.count("--forks") || app.count("--warmup-iterations")))
     c.stop = "none";
+  // --layout=random's precision stop judges each code offset's interval
+  // (PrecisionStop::layout): about as many forks per offset as a pinned run.
+  if (!app.count("--max-forks"))
+    c.max_forks = default_max_forks(c, c.max_forks);
   c.mode = mode == "sample" ? Mode::Sample : mode == "ss" ? Mode::SingleShot : Mode::AverageTime;
   if (c.layout == "random" && c.no_fork) {
     std::fprintf(stderr, "error: --layout=random moves code, stack and heap per fork: it cannot be combined with "

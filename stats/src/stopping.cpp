@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <numeric>
 
 namespace steady {
@@ -207,16 +208,53 @@ bool ForkStop::stop_after(stats::ForkSamples fork) {
   return int(forks_.size()) >= min_forks_ && stability_.stable();
 }
 
-bool PrecisionStop::stop_after(double fork_mean) {
+bool PrecisionStop::stop_after(double fork_mean, int code) {
   means_.push_back(fork_mean);
+  codes_.push_back(code);
   return reached();
 }
 
-double PrecisionStop::half_width() const {
+double PrecisionStop::mean_half_width() const {
   if (means_.size() < 2)
     return std::numeric_limits<double>::infinity();
   const stats::Interval ci = stats::t_interval(means_, 0.99);
   return ci.high == ci.low ? 0 : (ci.high - ci.low) / 2 / std::abs(ci.estimate);
+}
+
+double PrecisionStop::half_width() const { return offsets() >= 2 ? layout().half_width : mean_half_width(); }
+
+int PrecisionStop::offsets() const {
+  std::vector<int> seen;
+  for (int c : codes_)
+    if (c >= 0 && std::find(seen.begin(), seen.end(), c) == seen.end())
+      seen.push_back(c);
+  return int(seen.size());
+}
+
+PrecisionStop::Layout PrecisionStop::layout() const {
+  std::map<int, std::vector<double>> by_offset; // as the summary groups them
+  for (std::size_t i = 0; i < means_.size(); ++i)
+    if (codes_[i] >= 0)
+      by_offset[codes_[i]].push_back(means_[i]);
+  std::vector<std::vector<double>> groups;
+  for (auto &[code, means] : by_offset)
+    groups.push_back(means);
+  const std::vector<stats::Interval> cis = stats::group_intervals(groups, 0.99);
+  if (groups.size() < 2 || cis.empty())
+    return {};
+  Layout out{0, false};
+  for (const stats::Interval &ci : cis)
+    out.half_width = std::max(out.half_width, ci.high == ci.low ? 0 : (ci.high - ci.low) / 2 / std::abs(ci.estimate));
+  if (stats::means_differ(groups, 0.99))
+    return out;
+  const stats::Interval mean = stats::t_interval(means_, 0.99);
+  const double margin = target_ * std::abs(mean.estimate);
+  const bool within = std::all_of(cis.begin(), cis.end(), [&](const stats::Interval &ci) {
+    return ci.low >= mean.low - margin && ci.high <= mean.high + margin;
+  });
+  if (const double h = mean_half_width(); within && h <= out.half_width)
+    out = {h, true};
+  return out;
 }
 
 UnsettledForks unsettled_forks(std::span<const double> settled, std::span<const double> unsettled, double alpha) {

@@ -1,5 +1,7 @@
 // The fork loop's decisions (ForkLoop) on synthetic fork series whose answer
 // is known: how many forks it wants, and the stop it records.
+#include <algorithm>
+#include <cstdio>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -405,6 +407,160 @@ TEST(ForkLoop, ThePrecisionStopJudgesThePrintedInterval) {
   ASSERT_GE(forks.size(), 8u);
   const Summary s = summarize(forks, 0, 1, 1);
   EXPECT_NEAR(loop.stop().half_width, (s.ci_high - s.ci_low) / (s.ci_high + s.ci_low), 1e-12);
+}
+
+// --layout=random: fork `number` at code offset `code` whose one batch reads `mean`.
+ForkResult at_offset(int number, int code, double mean) {
+  ForkResult f;
+  f.number = number;
+  f.warmup_stable = true;
+  f.layout = ForkLayout{code, 0, 0};
+  Iteration &it = f.iterations.emplace_back();
+  it.batches = {{mean, 1}};
+  it.ticks = mean;
+  it.ops = 1;
+  return f;
+}
+
+// Offsets 0 and 16 in turn at 100 and 150 ticks/op with the same relative
+// noise: the mean's interval stays near ±17 % (the offsets differ), each
+// offset's (within-offset variance pooled) reaches ±2 % at fork 14: ±1.9469 %
+// (computed apart from Boost: t quantiles and F p-values from Numerical
+// Recipes' incomplete beta, in Python).
+TEST(ForkLoop, RandomLayoutStopsWhenEveryOffsetIsWithinTheTarget) {
+  ForkLoop loop(precision(4, 30));
+  const double dev[] = {0, 2, -2, 1, -1, 0.5, -0.5};
+  for (int n = 1; n <= 14; ++n) {
+    ASSERT_GT(loop.wanted(), 0) << n;
+    const bool zero = n % 2 == 1;
+    const double base = zero ? 100 : 150;
+    loop.add(at_offset(n, zero ? 0 : 16, base * (1 + dev[(n - 1) / 2] / 100)));
+  }
+  EXPECT_EQ(loop.wanted(), 0);
+  const StopResult s = loop.stop();
+  EXPECT_TRUE(s.stable);
+  EXPECT_EQ(s.reason, "±1.9 % at each of 2 code offsets after 14 forks");
+  EXPECT_NEAR(s.half_width, 0.019469, 1e-6);
+}
+
+// Four offsets in turn whose forks read alike: the offsets are shown not to
+// differ beyond the target (no difference found, every offset's interval
+// within the mean's ±2 % more) at fork 16, with the mean's ±0.955 %; each
+// offset's own interval would reach ±2 % only at fork 20 (±1.92 %).
+TEST(ForkLoop, RandomLayoutStopsOnOffsetsThatAgree) {
+  ForkLoop loop(precision(8, 120));
+  const double dev[] = {0, 2, -2, 1, -1, 0.5, -0.5, 1.5, -1.5, 0, 1, -1, 2, -2, 0.5, 0};
+  for (int n = 1; n <= 16; ++n) {
+    ASSERT_GT(loop.wanted(), 0) << n;
+    loop.add(at_offset(n, 16 * ((n - 1) % 4), 100 + dev[n - 1]));
+  }
+  EXPECT_EQ(loop.wanted(), 0);
+  const StopResult s = loop.stop();
+  EXPECT_TRUE(s.stable);
+  EXPECT_EQ(s.reason, "±1.0 % after 16 forks (4 code offsets agree)");
+  EXPECT_NEAR(s.half_width, 0.009552, 1e-6);
+}
+
+// A budget spent before any offset ran twice: no offset has an interval; the
+// stop records the mean's.
+TEST(ForkLoop, RandomLayoutBudgetBeforeAnOffsetRanTwice) {
+  ForkLoop loop(precision(8, 120));
+  for (int n = 1; n <= 3; ++n)
+    loop.add(at_offset(n, 16 * n, 100 + n));
+  ASSERT_TRUE(loop.out_of_budget());
+  const StopResult s = loop.stop();
+  EXPECT_FALSE(s.stable);
+  EXPECT_EQ(s.reason, "no code offset measured twice after 3 forks (3 offsets): budget spent before the minimum of 8");
+  EXPECT_NEAR(s.half_width, 0.056178, 1e-6); // the mean's: 101, 102, 103: sd 1, t(.995, 2) 9.9248
+}
+
+// steady evaluate replays a recording's forks as samples with their code
+// offsets: it decides as the runner did.
+TEST(ForkLoop, RandomLayoutReplaysAsTheRunner) {
+  ForkLoop runner(precision(8, 120)), replay(precision(8, 120));
+  std::mt19937_64 g(27);
+  std::normal_distribution<double> noise(0, 1.5);
+  const double by_offset[] = {100, 100, 103, 100};
+  for (int n = 1; runner.wanted() > 0; ++n) {
+    const int k = (n - 1) % 4;
+    const ForkResult f = at_offset(n, 16 * k, by_offset[k] + noise(g));
+    runner.add(f);
+    replay.add_measured(stop_samples(f), true, f.layout->code);
+    ASSERT_EQ(runner.wanted(), replay.wanted()) << n;
+  }
+  EXPECT_EQ(runner.stop().reason, replay.stop().reason);
+  EXPECT_EQ(runner.stop().half_width, replay.stop().half_width);
+}
+
+// Under --layout=random the precision stop's defaults scale by the offsets:
+// the maximum of forks (when not given) and the budget.
+TEST(ForkLoop, RandomLayoutScalesTheDefaultMaximumAndBudget) {
+  RunConfig c;
+  EXPECT_EQ(default_max_forks(c, 30), 30);
+  c.layout = "random";
+  EXPECT_EQ(default_max_forks(c, 30), 30 * kLayoutOffsets);
+  EXPECT_DOUBLE_EQ(benchmark_budget(c), kLayoutOffsets * kPrecisionBudget);
+  c.benchmark_budget = 5;
+  EXPECT_EQ(benchmark_budget(c), 5);
+  c.stop = "rciw";
+  EXPECT_EQ(default_max_forks(c, 30), 30);
+}
+
+// The table in docs/layout.md ("A stop for --layout=random"): simulated runs
+// of --layout=random (offsets in shuffled blocks of 4 as the runner assigns
+// them, fork means normal around each offset's true mean), stopped on the
+// mean's precision (before: the forks' layouts hidden from the loop, at most
+// 30 forks) and on the layout's (now, at most 120), no budget; the summary's
+// layout interval of each. Prints forks (median, 90th percentile), the share
+// of runs whose layout interval holds every offset's true mean, and the
+// interval's median width. Not a test (no assertion); run with
+// --gtest_also_run_disabled_tests --gtest_filter='*LayoutStopTable'.
+TEST(ForkLoop, DISABLED_LayoutStopTable) {
+  struct Case {
+    const char *name;
+    double effect[4]; // each offset's true mean: 100 (1 + effect)
+    double sd;        // fork noise, relative
+  };
+  const Case cases[] = {{"no effect, 1.5 % noise", {0, 0, 0, 0}, 0.015},
+                        {"no effect, 3 % noise", {0, 0, 0, 0}, 0.03},
+                        {"one offset +3 %", {0, 0, 0.03, 0}, 0.015},
+                        {"0/+1/+2/+3 %", {0, 0.01, 0.02, 0.03}, 0.015},
+                        {"branchy_loop-like 0/-2/+8/+43 %", {0, -0.02, 0.08, 0.43}, 0.015}};
+  for (const Case &c : cases)
+    for (bool layout_stop : {false, true}) {
+      RunConfig cfg = precision(RunConfig{}.min_forks, layout_stop ? 120 : 30);
+      std::mt19937_64 g(2711);
+      std::normal_distribution<double> noise(0, c.sd);
+      std::vector<double> forks, widths;
+      int covered = 0, stable = 0;
+      const int runs = 1000;
+      for (int r = 0; r < runs; ++r) {
+        ForkLoop loop(cfg);
+        std::vector<ForkResult> done;
+        std::vector<int> order = {0, 1, 2, 3};
+        for (int n = 1; loop.wanted() > 0; ++n) {
+          if ((n - 1) % 4 == 0)
+            std::shuffle(order.begin(), order.end(), g);
+          const int k = order[std::size_t((n - 1) % 4)];
+          ForkResult f = at_offset(n, 16 * k, 100 * (1 + c.effect[k]) * (1 + noise(g)));
+          done.push_back(f);
+          if (!layout_stop)
+            f.layout.reset();
+          loop.add(f);
+        }
+        const Summary s = summarize(done, 0, 1, 1);
+        bool all = !s.layout_offsets.empty();
+        for (double e : c.effect)
+          all &= s.layout_low <= 100 * (1 + e) && 100 * (1 + e) <= s.layout_high;
+        covered += all;
+        stable += loop.stop().stable;
+        forks.push_back(double(done.size()));
+        widths.push_back(100 * (s.layout_high - s.layout_low) / 2 / s.ns_per_op);
+      }
+      std::printf("%-34s %-7s forks %5.1f (p90 %5.1f)  holds every offset %5.1f %%  ±%.2f %%  stable %5.1f %%\n",
+                  c.name, layout_stop ? "layout" : "mean", stats::quantile(forks, 0.5), stats::quantile(forks, 0.9),
+                  100.0 * covered / runs, stats::quantile(widths, 0.5), 100.0 * stable / runs);
+    }
 }
 
 } // namespace

@@ -303,7 +303,7 @@ TEST(Notes, TheLayoutIntervalOnEveryRandomRow) {
   EXPECT_EQ(text(n[0]), "by layout 139.2-217.8 ns (99 %, 4 code offsets)");
   EXPECT_EQ(severity(n[0].kind), Severity::info);
   s.layout_sensitive = false;
-  EXPECT_EQ(text(layout_interval_note(s).at(0)), "by layout: as the interval (4 code offsets agree)");
+  EXPECT_EQ(text(layout_interval_note(s).at(0)), "by layout 139.2-217.8 ns (99 %, 4 code offsets agree)");
 }
 
 TEST(Notes, NoLayoutNoteWithinForkNoiseOrWithoutReplicates) {

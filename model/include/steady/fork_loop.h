@@ -26,8 +26,20 @@ namespace steady {
 // would otherwise spend up to --max-forks forks on every benchmark, about 3x
 // the former default's time at a load average of 15; halving the target needs
 // 4x the forks, and gets 2x the time: scripts/bench-precision); 0: none.
+// Under --layout=random, times kLayoutOffsets: the stop then judges each code
+// offset's interval (PrecisionStop::layout), about as many forks per offset
+// as a pinned run needs in all.
 inline constexpr double kPrecisionBudget = 1.0;
 double benchmark_budget(const RunConfig &cfg);
+
+// The code offsets --layout=random runs a measured loop at: the copies the
+// plugin emits by default (pass/Layout.cpp, -steady-layout-variants). The
+// runner's default --max-forks and the default budget scale by it in that mode.
+inline constexpr int kLayoutOffsets = 4;
+// The runner's --max-forks when not given: `max_forks` (the default's or a
+// profile's), times kLayoutOffsets under --layout=random with --stop=precision
+// (runtime/src/cli.cpp sets it, runner_args() leaves it out).
+int default_max_forks(const RunConfig &cfg, int max_forks);
 
 class ForkLoop {
 public:
@@ -43,8 +55,9 @@ public:
   // earlier invocation) is not an attempt: `attempt` false.
   void add(const ForkResult &f, bool attempt = true);
   // A fork that measured, as its stop_samples() (steady evaluate replays
-  // recordings as these).
-  void add_measured(stats::ForkSamples samples, bool attempt = true);
+  // recordings as these), and its code offset under --layout=random
+  // (ForkLayout::code; -1: none recorded).
+  void add_measured(stats::ForkSamples samples, bool attempt = true, int code = -1);
   // The budget ran out before the next fork: the loop stops, unless no
   // measurement fork has started yet (one always runs). Whether it stopped.
   bool out_of_budget();
@@ -69,6 +82,9 @@ private:
   // the numbers of those whose warmup reached max_warmup unsettled.
   std::vector<double> settled_means_, unsettled_means_;
   std::vector<int> unsettled_;
+  // The precision stop's reason under --layout=random (forks at `offsets`
+  // code offsets); sets s.half_width when no offset ran twice.
+  std::string layout_words(StopResult &s, int offsets) const;
   // What the stop says of forks whose warmup did not settle (stats::unsettled_forks).
   void word_unsettled(StopResult &s) const;
 };

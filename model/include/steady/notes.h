@@ -53,7 +53,7 @@ enum class NoteKind {
   layout_sensitive,     // --layout=random: fork means differ by code offset beyond fork noise: value = lowest
                         // and high = highest offset's mean (ns), message = each offset's mean
   layout_interval,      // --layout=random: the summary's layout interval (value, high: ns), count = code offsets,
-                        // name = "agree" when the offsets do not differ (the interval is the mean's)
+                        // name = "agree" when the offsets' means do not differ beyond fork noise
   forks_disagree,       // fork means in groups: groups, name = unit ("ns", "instructions"), cause (value: its share)
 };
 

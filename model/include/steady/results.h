@@ -327,10 +327,11 @@ struct Summary {
   // --layout=random: each code offset's forks' mean and 99 % interval (the
   // within-offset variance pooled over the offsets), ascending by offset; the
   // layout interval: the range the result takes by where its code sits
-  // (ci_low/ci_high are the mean over layouts). When the offsets' means differ
-  // beyond fork noise (layout_sensitive), from the lowest of their lower ends
-  // to the highest of their upper ends, else the mean's interval. Empty (and
-  // 0, 0) with fewer than two offsets or no offset of two forks.
+  // (ci_low/ci_high are the mean over layouts), from the lowest of their
+  // lower ends to the highest of their upper ends (until 2026-11-27: the
+  // mean's interval when the offsets agreed); layout_sensitive: their means
+  // differ beyond fork noise. Empty (and 0, 0) with fewer than two offsets or
+  // no offset of two forks.
   std::vector<OffsetInterval> layout_offsets;
   double layout_low = 0, layout_high = 0;
   bool layout_sensitive = false;

@@ -147,19 +147,53 @@ private:
 // than its nominal 99 %; the minimum of forks keeps that at >= 98 %
 // (scripts/interval-coverage, test/unit/stopping_test.cpp). No fork is ever
 // dropped.
+//
+//
+// Under --layout=random (issue 27) each fork runs at one code offset, and the
+// result the user gets is the layout interval (model/src/summary.cpp): the
+// span of the offsets' intervals. The mean's precision says nothing of the
+// offsets' (with ~5 forks each they read +-2-4 % at a +-2 % mean), so with
+// forks at two offsets or more the stop judges the layout's precision
+// instead (layout()):
+//  - every offset's interval (pooled within-offset variance, as the summary's
+//    Summary::layout_offsets) within the target: as good as a pinned run's
+//    interval at each offset; or
+//  - the offsets agree within the target: no difference beyond fork noise
+//    (stats::means_differ, the layout-sensitive note's rule), the mean's
+//    interval within the target, and no offset's interval reaching more than
+//    the target beyond the mean's (so the layout interval is within the
+//    mean's interval widened by the target).
+// The second needs about three quarters of the first's forks when the
+// offsets do not differ (ForkLoop.DISABLED_LayoutStopTable, docs/layout.md).
 class PrecisionStop {
 public:
   PrecisionStop(double target, int min_forks) : target_(target), min_forks_(min_forks) {}
-  // After each measurement fork, its mean (ticks or instructions per op).
-  bool stop_after(double fork_mean);
-  // The relative half-width over the forks so far: infinity before 2 forks,
-  // 0 when every fork mean is 0.
+  // After each measurement fork, its mean (ticks or instructions per op) and
+  // its code offset under --layout=random (-1: none recorded).
+  bool stop_after(double fork_mean, int code = -1);
+  // The relative half-width the stop judges over the forks so far: the
+  // layout's with forks at two code offsets or more, else the mean's
+  // interval's (infinity before 2 forks, 0 when every fork mean is 0).
   double half_width() const;
   bool reached() const { return int(means_.size()) >= min_forks_ && half_width() <= target_; }
   int forks() const { return int(means_.size()); }
+  // The code offsets the forks ran at (0 or 1: not --layout=random).
+  int offsets() const;
+
+  // The layout's precision: the largest relative half-width of the offsets'
+  // intervals, or, when the offsets are shown not to differ (see above), the
+  // mean's (agree). Infinity before two offsets and one of two forks.
+  struct Layout {
+    double half_width = std::numeric_limits<double>::infinity();
+    bool agree = false;
+  };
+  Layout layout() const;
+  // The mean's interval's relative half-width, whatever the offsets.
+  double mean_half_width() const;
 
 private:
   std::vector<double> means_;
+  std::vector<int> codes_; // parallel to means_
   double target_;
   int min_forks_;
 };

@@ -11,7 +11,8 @@
 //
 // Kept opaque: anything else the literal reaches (a sink, a return, a store,
 // a branch, a phi, a loop-varying operand: there folding can remove or change
-// work), and calls to functions this module defines (the plain -O2 build's
+// work), calls that only read memory (hoisted once their arguments are
+// constant), and calls to functions this module defines (the plain -O2 build's
 // IPSCCP and function specialisation put constant arguments into non-inlined
 // callees, and that has happened before this pass, on the opaque value) or
 // that the optimizer knows (log, strlen: library calls fold). Not in an LTO
@@ -45,12 +46,14 @@ GlobalVariable *opaqueLiteral(LoadInst &L) {
 }
 
 // A call whose callee neither this module nor the optimizer knows: a
-// constant argument cannot change what it does.
+// constant argument cannot change what it does. One that only reads memory
+// (`__attribute__((pure))`, `const`) is out: with constant arguments LICM
+// hoists it out of the loop and GVN merges repeats, which removes the work.
 bool opaqueCallee(const CallBase &CB, const TargetLibraryInfo &TLI) {
   const Function *F = CB.getCalledFunction();
   LibFunc LF;
   return !CB.isInlineAsm() && F && F->isDeclaration() && !F->isIntrinsic() && !TLI.getLibFunc(*F, LF) &&
-         !isSteadyPrimitive(CB);
+         !CB.onlyReadsMemory() && !isSteadyPrimitive(CB);
 }
 
 // Arithmetic with no memory, no control flow and no state.

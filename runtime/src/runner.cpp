@@ -7,10 +7,12 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <fcntl.h>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
+#include <poll.h>
 #include <random>
 #include <regex>
 #include <sys/mman.h>
@@ -149,6 +151,22 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
       ~Unmap() { munmap(p, sizeof(std::atomic<long>)); }
     } unmap{child};
     new (child) std::atomic<long>(0);
+    // fork() copies this pipe's write end into such a child: once ours is
+    // closed, EOF says every child has ended (at its first iteration, or by
+    // the payload's own _exit), so a child slower than this process's
+    // iterations is still told. A child that lives on without exec holds
+    // the end: its wait is bounded.
+    int alive[2];
+    if (pipe2(alive, O_CLOEXEC) != 0)
+      throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+    struct ClosePipe {
+      int *fds;
+      ~ClosePipe() {
+        for (int i = 0; i < 2; ++i)
+          if (fds[i] >= 0)
+            close(fds[i]);
+      }
+    } close_pipe{alive};
     WarmupOutcome w = measure_fork(
         {&b, &own, &timer, &counters, nullptr, &probe, &g_interrupted}, [&](std::uint64_t n) { f.batch_size = n; },
         [&](const Iteration &it) {
@@ -165,6 +183,12 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     f.state_report = take_state_report(timer);
     if (w.stopped)
       f.status = ForkStatus::interrupted;
+    close(alive[1]);
+    alive[1] = -1;
+    pollfd eof{alive[0], POLLIN, 0};
+    constexpr int kChildWaitMs = 10000;
+    while (poll(&eof, 1, kChildWaitMs) < 0 && errno == EINTR) {
+    }
     if (long pid = *child) {
       f.status = ForkStatus::error;
       f.error = payload_child_error(pid);

@@ -2,7 +2,9 @@
 ; work: a value consumed by a sink (DoNotOptimize(std::sqrt(2.0))), a library
 ; call the optimizer evaluates (log), a callee this module defines (IPSCCP and
 ; function specialisation put constants into non-inlined callees in the plain
-; -O2 build), arithmetic that mixes in a loop-varying value, a branch, a store.
+; -O2 build), arithmetic that mixes in a loop-varying value, a branch, a store,
+; and an unknown callee that only reads memory (`__attribute__((const))`: with
+; a constant argument LICM hoists the call out of the benchmark's loop).
 ; RUN: %opt -passes=steady-release-inputs -verify-each -S %s | %FileCheck %s
 
 @steady.opaque = private global double 2.000000e+00
@@ -11,11 +13,13 @@
 @steady.opaque.3 = private global i64 8
 @steady.opaque.4 = private global i64 9
 @steady.opaque.5 = private global i64 10
+@steady.opaque.6 = private global i64 11
 
 declare double @llvm.sqrt.f64(double)
 declare double @log(double)
 declare void @consume(i64)
 declare void @work()
+declare i64 @const_ext(i64) memory(none)
 
 define internal i64 @defined(i64 %x) noinline {
   %y = mul i64 %x, %x
@@ -80,5 +84,14 @@ done:
 define void @stored(ptr %p) {
   %x = load volatile i64, ptr @steady.opaque.5
   store i64 %x, ptr %p
+  ret void
+}
+
+; CHECK-LABEL: define void @reads_only(
+; CHECK:         load volatile i64, ptr @steady.opaque.6
+define void @reads_only() {
+  %x = load volatile i64, ptr @steady.opaque.6
+  %r = call i64 @const_ext(i64 %x)
+  call void @consume(i64 %r)
   ret void
 }

@@ -2,7 +2,8 @@
 //
 // A payload's loop that chases pointers (each address loaded at the previous
 // one) from the same start every invocation walks the same nodes every time:
-// after the first invocation they come from the cache (restartingChase). A
+// after the first invocation they come from the cache (restartingChase),
+// unless it walks all of the structure (its count is the structure's size). A
 // chase that keeps its position between invocations stores where it ended
 // back where it starts (keepsPosition): that store is no mutated input.
 //
@@ -137,6 +138,39 @@ bool exitSteeredBy(const Loop &L, const PHINode &Phi) {
   return false;
 }
 
+// The objects whose fields the loop-invariant value V is read from
+// (through arithmetic; a vector's size is end - begin of one object).
+void objectsReadFor(const Value *V, const Loop &L, SmallPtrSetImpl<const Value *> &Objects, unsigned Depth = 0) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || L.contains(I) || Depth > 8)
+    return;
+  if (auto *Ld = dyn_cast<LoadInst>(I)) {
+    Objects.insert(getUnderlyingObject(Ld->getPointerOperand()));
+    return;
+  }
+  if (isa<CastInst>(I) || isa<BinaryOperator>(I) || isa<GetElementPtrInst>(I) || isa<FreezeInst>(I))
+    for (const Value *Op : I->operands())
+      objectsReadFor(Op, L, Objects, Depth + 1);
+}
+
+// Is the walk's step count the size of the structure it chases through (n =
+// next.size() steps over next)? Then it visits all of it every invocation,
+// wherever it starts: it has no position to keep.
+bool countIsTheChasedSize(const Loop &L, const Instruction &Step) {
+  SmallPtrSet<const Value *, 4> Chased, Counted;
+  if (auto *Ld = dyn_cast<LoadInst>(&Step))
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(Ld->getPointerOperand()))
+      objectsReadFor(GEP->getPointerOperand(), L, Chased);
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  for (BasicBlock *BB : Exiting)
+    if (auto *BI = dyn_cast<BranchInst>(BB->getTerminator()); BI && BI->isConditional())
+      if (auto *Cmp = dyn_cast<CmpInst>(BI->getCondition()))
+        for (const Value *Op : Cmp->operands())
+          objectsReadFor(Op, L, Counted);
+  return any_of(Chased, [&](const Value *O) { return Counted.contains(O); });
+}
+
 } // namespace
 
 std::optional<Finding> restartingChase(Function &F) {
@@ -167,6 +201,8 @@ std::optional<Finding> restartingChase(Function &F) {
         else
           V = *find_if(I->operands(), [&](const Value *Op) { return !L->isLoopInvariant(Op); });
       }
+      if (Step && countIsTheChasedSize(*L, *Step))
+        continue;
       return Finding(Defect::Restarts, Step, Step ? Step->getDebugLoc() : DebugLoc());
     }
   }

@@ -15,7 +15,6 @@
 #include <poll.h>
 #include <random>
 #include <regex>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -140,22 +139,12 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     f.preemption = preemption_info(probe);
     const RunConfig own = fork_config(b, cfg);
     // A payload that calls fork() makes a child that runs on in this loop:
-    // it is ended at its first iteration, after telling the runner through
-    // memory that fork() shares (the fork fails).
-    auto *child = static_cast<std::atomic<long> *>(
-        mmap(nullptr, sizeof(std::atomic<long>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
-    if (child == MAP_FAILED)
-      throw std::runtime_error(std::string("mmap: ") + std::strerror(errno));
-    struct Unmap {
-      void *p;
-      ~Unmap() { munmap(p, sizeof(std::atomic<long>)); }
-    } unmap{child};
-    new (child) std::atomic<long>(0);
-    // fork() copies this pipe's write end into such a child: once ours is
-    // closed, EOF says every child has ended (at its first iteration, or by
+    // it is ended at its first iteration, after writing its pid to this pipe
+    // (the fork fails). fork() copies the write end into the child: once ours
+    // is closed, EOF says every child has ended (at its first iteration, or by
     // the payload's own _exit), so a child slower than this process's
-    // iterations is still told. A child that lives on without exec holds
-    // the end: its wait is bounded.
+    // iterations is still told. A child that lives on without exec holds the
+    // end: its wait is bounded.
     int alive[2];
     if (pipe2(alive, O_CLOEXEC) != 0)
       throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
@@ -171,7 +160,8 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
         {&b, &own, &timer, &counters, nullptr, &probe, &g_interrupted}, [&](std::uint64_t n) { f.batch_size = n; },
         [&](const Iteration &it) {
           if (getpid() != f.pid) {
-            *child = getpid();
+            const long pid = getpid();
+            (void)!write(alive[1], &pid, sizeof pid); // fewer bytes than PIPE_BUF: one write
             _exit(0);
           }
           f.iterations.push_back(it);
@@ -189,7 +179,8 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
     constexpr int kChildWaitMs = 10000;
     while (poll(&eof, 1, kChildWaitMs) < 0 && errno == EINTR) {
     }
-    if (long pid = *child) {
+    long pid = 0;
+    if (eof.revents && read(alive[0], &pid, sizeof pid) == sizeof pid) {
       f.status = ForkStatus::error;
       f.error = payload_child_error(pid);
     }

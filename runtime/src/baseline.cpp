@@ -144,12 +144,18 @@ std::string baseline_summary(const Baseline &base, const std::vector<BaselineCha
                   verdicts["same"], verdicts["can't tell yet"]);
   if (moved_identical == 0)
     return line + "\n";
+  // How far the same code moved between the two runs: the yardstick for a
+  // row whose code changed (its own interval knows only this run's forks).
+  const std::string spread =
+      identical.size() >= 3
+          ? fmt::format(", from {:+.1f} % to {:+.1f} %", stats::quantile(identical, 0), stats::quantile(identical, 1))
+          : "";
   return line + fmt::format("\n{} of the {} rows called faster or slower ran identical code: their change is the "
                             "machine's (load, clock, other tenants), not the code's; the {} rows with identical code "
-                            "moved {:+.1f} % (median). To see what a change of the code does, compare the two builds "
-                            "side by side: steady ab OLD NEW\n",
+                            "moved {:+.1f} % (median{}). To see what a change of the code does, compare the two "
+                            "builds side by side: steady ab OLD NEW\n",
                             moved_identical, verdicts["faster"] + verdicts["slower"], identical.size(),
-                            stats::quantile(identical, 0.5));
+                            stats::quantile(identical, 0.5), spread);
 }
 
 bool save_baselines(const RunResult &run, const std::string &binary) {

@@ -48,8 +48,9 @@ TEST(BaselineSummary, MovesOfIdenticalCodeAreTheMachines) {
             "compared with last (recorded 2026-11-27T06:45:00Z, load average 3.2; now 0.9): 2 faster, 1 slower, "
             "0 same, 1 can't tell yet\n"
             "2 of the 3 rows called faster or slower ran identical code: their change is the machine's (load, clock, "
-            "other tenants), not the code's; the 3 rows with identical code moved -4.0 % (median). To see what a "
-            "change of the code does, compare the two builds side by side: steady ab OLD NEW\n");
+            "other tenants), not the code's; the 3 rows with identical code moved -4.0 % (median, from -5.0 % to "
+            "+1.0 %). To see what a change of the code does, compare the two builds side by side: steady ab OLD "
+            "NEW\n");
 }
 
 TEST(BaselineSummary, NothingOnAnotherMachineOrWithoutRows) {

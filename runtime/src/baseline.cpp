@@ -1,5 +1,6 @@
 #include "baseline.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -129,33 +130,39 @@ std::string baseline_summary(const Baseline &base, const std::vector<BaselineCha
     return "";
   std::map<std::string, int> verdicts;
   int moved_identical = 0;
-  std::vector<double> identical; // the changes of the rows whose code is the baseline's
+  std::vector<double> identical, changed; // the rows' changes, by whether their code is the baseline's
   for (const BaselineChange &c : changes) {
     ++verdicts[c.verdict];
-    if (c.identical_code.value_or(false) && c.verdict != "measures nothing") {
-      identical.push_back(c.percent);
-      moved_identical += moved(c);
-    }
+    if (c.verdict == "measures nothing" || !c.identical_code)
+      continue;
+    (*c.identical_code ? identical : changed).push_back(c.percent);
+    moved_identical += moved(c) && *c.identical_code;
   }
-  std::string line =
+  std::string out =
       fmt::format("compared with {} (recorded {}, load average {:.1f}; now {:.1f}): {} faster, {} slower, "
-                  "{} same, {} can't tell yet",
+                  "{} same, {} can't tell yet\n",
                   base.name, base.started, base.load.load1, load_now, verdicts["faster"], verdicts["slower"],
                   verdicts["same"], verdicts["can't tell yet"]);
-  if (moved_identical == 0)
-    return line + "\n";
+  if (identical.empty() || (moved_identical == 0 && changed.empty()))
+    return out;
+  if (moved_identical > 0)
+    out += fmt::format("{} of the {} rows called faster or slower ran identical code: their change is the machine's "
+                       "(load, clock, other tenants), not the code's; ",
+                       moved_identical, verdicts["faster"] + verdicts["slower"]);
   // How far the same code moved between the two runs: the yardstick for a
   // row whose code changed (its own interval knows only this run's forks).
-  const std::string spread =
-      identical.size() >= 3
-          ? fmt::format(", from {:+.1f} % to {:+.1f} %", stats::quantile(identical, 0), stats::quantile(identical, 1))
-          : "";
-  return line + fmt::format("\n{} of the {} rows called faster or slower ran identical code: their change is the "
-                            "machine's (load, clock, other tenants), not the code's; the {} rows with identical code "
-                            "moved {:+.1f} % (median{}). To see what a change of the code does, compare the two "
-                            "builds side by side: steady ab OLD NEW\n",
-                            moved_identical, verdicts["faster"] + verdicts["slower"], identical.size(),
-                            stats::quantile(identical, 0.5), spread);
+  const double low = stats::quantile(identical, 0), high = stats::quantile(identical, 1);
+  const bool range = identical.size() >= 3;
+  out += fmt::format("the {} rows with identical code moved {:+.1f} % (median{})", identical.size(),
+                     stats::quantile(identical, 0.5),
+                     range ? fmt::format(", from {:+.1f} % to {:+.1f} %", low, high) : "");
+  if (range && !changed.empty()) {
+    const auto beyond = std::count_if(changed.begin(), changed.end(), [&](double p) { return p < low || p > high; });
+    out += fmt::format("; of the {} rows whose code changed, {} moved beyond that range and {} within it, where the "
+                       "machine's move alone could have put them",
+                       changed.size(), beyond, changed.size() - std::size_t(beyond));
+  }
+  return out + ". To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW\n";
 }
 
 bool save_baselines(const RunResult &run, const std::string &binary) {

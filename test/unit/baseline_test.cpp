@@ -31,8 +31,9 @@ TEST(BaselineChangeCell, AVerdictOnIdenticalCodeSaysSo) {
 }
 
 TEST(BaselineSummary, CountsTheVerdicts) {
-  const std::vector<BaselineChange> rows = {change(-4, "faster", false), change(0.5, "same", true),
-                                            change(1.5, "can't tell yet", true)};
+  // Without fingerprints (older files) there is no yardstick: the counts alone.
+  const std::vector<BaselineChange> rows = {change(-4, "faster", std::nullopt), change(0.5, "same", std::nullopt),
+                                            change(1.5, "can't tell yet", std::nullopt)};
   EXPECT_EQ(baseline_summary(last(), rows, 0.9),
             "compared with last (recorded 2026-11-27T06:45:00Z, load average 3.2; now 0.9): 1 faster, 0 slower, "
             "1 same, 1 can't tell yet\n");
@@ -40,7 +41,8 @@ TEST(BaselineSummary, CountsTheVerdicts) {
 
 TEST(BaselineSummary, MovesOfIdenticalCodeAreTheMachines) {
   // Three of four rows ran the baseline's code; two of them moved: the
-  // machine did; the median is over every row with identical code (-4, -5, 1).
+  // machine did; the median and range are over every row with identical code
+  // (-4, -5, 1); the row whose code changed moved beyond them.
   const std::vector<BaselineChange> rows = {change(-4, "faster", true), change(-5, "faster", true),
                                             change(1, "can't tell yet", true), change(9, "slower", false),
                                             change(0, "measures nothing", true)};
@@ -49,8 +51,23 @@ TEST(BaselineSummary, MovesOfIdenticalCodeAreTheMachines) {
             "0 same, 1 can't tell yet\n"
             "2 of the 3 rows called faster or slower ran identical code: their change is the machine's (load, clock, "
             "other tenants), not the code's; the 3 rows with identical code moved -4.0 % (median, from -5.0 % to "
-            "+1.0 %). To see what a change of the code does, compare the two builds side by side: steady ab OLD "
-            "NEW\n");
+            "+1.0 %); of the 1 rows whose code changed, 1 moved beyond that range and 0 within it, where the "
+            "machine's move alone could have put them. To see what a change of the code does, compare the two "
+            "builds side by side: steady ab OLD NEW\n");
+}
+
+TEST(BaselineSummary, ChangedCodeIsMeasuredAgainstTheMachinesMove) {
+  // No identical row moved; of the two changed rows called slower, +1.5 %
+  // lies inside the identical rows' range (-1 % to +2 %), +12 % beyond it.
+  const std::vector<BaselineChange> rows = {change(0.5, "same", true), change(-1, "can't tell yet", true),
+                                            change(2, "can't tell yet", true), change(1.5, "slower", false),
+                                            change(12, "slower", false)};
+  EXPECT_EQ(baseline_summary(last(), rows, 0.9),
+            "compared with last (recorded 2026-11-27T06:45:00Z, load average 3.2; now 0.9): 0 faster, 2 slower, "
+            "1 same, 2 can't tell yet\n"
+            "the 3 rows with identical code moved +0.5 % (median, from -1.0 % to +2.0 %); of the 2 rows whose code "
+            "changed, 1 moved beyond that range and 1 within it, where the machine's move alone could have put "
+            "them. To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW\n");
 }
 
 TEST(BaselineSummary, NothingOnAnotherMachineOrWithoutRows) {

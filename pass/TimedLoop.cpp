@@ -741,6 +741,21 @@ class CarriedWrites {
     return SI && !SI->getValueOperand()->getType()->isPointerTy() && stepOf(*SI);
   }
 
+  // A write of the same value every iteration (a store or a memset of values
+  // fixed in the loop: rocksdb's PinnableSlice::Reset() setting its cleanup
+  // pointer and size to 0 after each use): what it leaves is the same at the
+  // start of every iteration, not another case.
+  bool writesSameValue(const Instruction &I) const {
+    const Loop *L = LI.getLoopFor(I.getParent());
+    if (!L)
+      return false;
+    L = L->getOutermostLoop();
+    if (auto *SI = dyn_cast<StoreInst>(&I))
+      return L->isLoopInvariant(SI->getValueOperand());
+    auto *MS = dyn_cast<MemSetInst>(&I);
+    return MS && L->isLoopInvariant(MS->getValue()) && L->isLoopInvariant(MS->getLength());
+  }
+
 public:
   CarriedWrites(Function &Opt, const TimedRegion &R) : Opt(Opt), R(R), DT(Opt), LI(DT) {
     for (Instruction &I : instructions(Opt))
@@ -785,7 +800,7 @@ public:
       for (const Access &A : List)
         if (A.Writes && !FirstWrite)
           FirstWrite = A.I;
-      if (all_of(List, [](const Access &A) { return !A.Writes || isStep(*A.I); }))
+      if (all_of(List, [&](const Access &A) { return !A.Writes || isStep(*A.I) || writesSameValue(*A.I); }))
         continue;
       // Removed from and added to every iteration at constant size (a FIFO,
       // a cache evicting its oldest entry): the churn is the workload.

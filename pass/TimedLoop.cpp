@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "TimedLoop.h"
 
+#include <cstdlib>
 #include <map>
 
 #include "DataUse.h"
@@ -266,12 +267,34 @@ bool holdsMeasurementLoop(const Function &F) {
 bool takesState(const Function &F) {
   if (F.isDeclaration() || isStateMember(&F) || !F.getName().contains("5State"))
     return false;
-  std::string D = demangle(F.getName());
-  size_t Params = D.find('(');
-  for (size_t At = D.find("State&", Params); Params != std::string::npos && At != std::string::npos;
-       At = D.find("State&", At + 1))
-    if (At > Params && (D[At - 1] == '(' || D[At - 1] == ' ' || D[At - 1] == ':'))
-      return true;
+  // The function's own parameters, split at the commas outside brackets: a
+  // State& nested in another type's name (a lambda of `f(benchmark::State&)`
+  // that a std::ranges::copy instantiation takes) is not one.
+  ItaniumPartialDemangler D;
+  std::string Mangled = F.getName().str();
+  if (D.partialDemangle(Mangled.c_str()))
+    return false;
+  char *P = D.getFunctionParameters(nullptr, nullptr);
+  std::string Params = P ? P : "";
+  std::free(P);
+  auto IsState = [](StringRef T) {
+    T = T.trim();
+    return T.consume_back("State&") && (T.empty() || T.ends_with(":") || T.ends_with(" "));
+  };
+  int Depth = 0;
+  size_t Start = 1; // after the '('
+  for (size_t I = 1; I < Params.size(); ++I) {
+    char C = Params[I];
+    if ((C == ',' && Depth == 0) || (C == ')' && Depth == 0)) {
+      if (IsState(StringRef(Params).slice(Start, I)))
+        return true;
+      Start = I + 1;
+    } else if (C == '(' || C == '<' || C == '[') {
+      ++Depth;
+    } else if (C == ')' || C == '>' || C == ']') {
+      --Depth;
+    }
+  }
   return false;
 }
 

@@ -84,6 +84,8 @@ struct SampledProfile {
   // noise a difference is judged against (the runner's process, which has
   // no ops, is left out of it).
   std::map<long, ProcessSamples> processes;
+  // The side's measured time per op (its iterations' median; 0: unknown).
+  double measured_ns_per_op = 0;
 };
 
 // One sample of `perf script -F pid,period,ip,sym,symoff,dso --no-demangle`
@@ -150,7 +152,8 @@ struct TimeCause {
 // Each side's forks (the processes with ops) give a function's time per op
 // fork by fork; a function differs when Welch's t-test of those values, each
 // side's variance at least its samples' Poisson variance, has p < `alpha`
-// and its difference is at least `min_share` of A's sampled time per op.
+// and its difference is at least `min_share` of A's measured time per op
+// (without one, of its sampled time per op).
 // Listed largest difference first; with a `direction` (B's measured time per
 // op minus A's) the functions that moved that way first: a slowdown is
 // explained by what got slower (the runner's code outside the iterations,

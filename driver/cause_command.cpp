@@ -254,7 +254,7 @@ bool sampled_cause(const CauseSetup &o, const std::string &name, const std::set<
     for (int s = 0; s < 2; ++s) {
       symbolize(sides[s].samples, fmt::format("{}/{}.time", o.dir, kSide[s]), o.timeout, sym);
       p[s] = per_fork_profile(sides[s], sym);
-      ns[s] = stats::quantile(sides[s].ns, 0.5);
+      ns[s] = p[s].measured_ns_per_op = stats::quantile(sides[s].ns, 0.5);
     }
     c = explain_time(p[0], p[1], changed, o.direction != 0 ? o.direction : ns[1] - ns[0], alpha);
     if (c.resolved || step.last) {

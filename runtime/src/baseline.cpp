@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "steady/comparison.h"
 #include "steady/results_json.h"
@@ -100,7 +101,7 @@ std::optional<BaselineChange> compare_with_baseline(const Baseline &base, const 
   const double ratio = std::isfinite(c.ratio.estimate) && c.ratio.estimate > 0
                            ? c.ratio.estimate
                            : now.summary.ns_per_op / it->second.summary.ns_per_op;
-  BaselineChange change{100 * (ratio - 1), "", same_code(it->second.code, now.code)};
+  BaselineChange change{now.name, 100 * (ratio - 1), "", same_code(it->second.code, now.code)};
   // A verdict would credit the change with what the machine did.
   if (c.verdict == stats::Verdict::measures_nothing)
     change.verdict = "measures nothing";
@@ -130,12 +131,16 @@ std::string baseline_summary(const Baseline &base, const std::vector<BaselineCha
     return "";
   std::map<std::string, int> verdicts;
   int moved_identical = 0;
-  std::vector<double> identical, changed; // the rows' changes, by whether their code is the baseline's
+  std::vector<double> identical;               // the changes of the rows whose code is the baseline's
+  std::vector<const BaselineChange *> changed; // the rows whose code is not
   for (const BaselineChange &c : changes) {
     ++verdicts[c.verdict];
     if (c.verdict == "measures nothing" || !c.identical_code)
       continue;
-    (*c.identical_code ? identical : changed).push_back(c.percent);
+    if (*c.identical_code)
+      identical.push_back(c.percent);
+    else
+      changed.push_back(&c);
     moved_identical += moved(c) && *c.identical_code;
   }
   std::string out =
@@ -157,10 +162,18 @@ std::string baseline_summary(const Baseline &base, const std::vector<BaselineCha
                      stats::quantile(identical, 0.5),
                      range ? fmt::format(", from {:+.1f} % to {:+.1f} %", low, high) : "");
   if (range && !changed.empty()) {
-    const auto beyond = std::count_if(changed.begin(), changed.end(), [&](double p) { return p < low || p > high; });
-    out += fmt::format("; of the {} rows whose code changed, {} moved beyond that range and {} within it, where the "
-                       "machine's move alone could have put them",
-                       changed.size(), beyond, changed.size() - std::size_t(beyond));
+    std::vector<std::string> beyond;
+    for (const BaselineChange *c : changed)
+      if (c->percent < low || c->percent > high)
+        beyond.push_back(fmt::format("{} {:+.1f} %", c->benchmark, c->percent));
+    out += fmt::format("; of the {} rows whose code changed, {} moved beyond that range{} and {} within it, where "
+                       "the machine's move alone could have put them",
+                       changed.size(), beyond.size(),
+                       beyond.empty() ? ""
+                       : beyond.size() <= 5
+                           ? fmt::format(" ({})", fmt::join(beyond, ", "))
+                           : fmt::format(" ({}, ...)", fmt::join(beyond.begin(), beyond.begin() + 5, ", ")),
+                       changed.size() - beyond.size());
   }
   return out + ". To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW\n";
 }

@@ -46,6 +46,7 @@ std::string prepare_baseline_dir(const std::string &binary);
 // recorded on another machine: then no verdict), and whether both timed the
 // same machine code (when both carry fingerprints).
 struct BaselineChange {
+  std::string benchmark;
   double percent = 0;
   std::string verdict;
   std::optional<bool> identical_code;
@@ -62,7 +63,8 @@ std::string change_cell(const BaselineChange &c);
 // The line under the table: the verdicts counted and, when rows called faster
 // or slower ran identical code, that those moves are the machine's (with the
 // median change of the rows whose code is identical: how far the machine
-// moved) and how to see the code's own change. "" on another machine (its
+// moved), which rows whose code changed moved beyond that, and how to see the
+// code's own change. "" on another machine (its
 // warning says so before the table) or when nothing was compared.
 std::string baseline_summary(const Baseline &base, const std::vector<BaselineChange> &changes, double load_now);
 

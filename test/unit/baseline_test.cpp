@@ -8,7 +8,7 @@ namespace steady {
 namespace {
 
 BaselineChange change(double percent, const char *verdict, std::optional<bool> identical) {
-  return {percent, verdict, identical};
+  return {"bm" + std::to_string(int(percent)), percent, verdict, identical};
 }
 
 Baseline last() {
@@ -46,14 +46,15 @@ TEST(BaselineSummary, MovesOfIdenticalCodeAreTheMachines) {
   const std::vector<BaselineChange> rows = {change(-4, "faster", true), change(-5, "faster", true),
                                             change(1, "can't tell yet", true), change(9, "slower", false),
                                             change(0, "measures nothing", true)};
-  EXPECT_EQ(baseline_summary(last(), rows, 0.9),
-            "compared with last (recorded 2026-11-27T06:45:00Z, load average 3.2; now 0.9): 2 faster, 1 slower, "
-            "0 same, 1 can't tell yet\n"
-            "2 of the 3 rows called faster or slower ran identical code: their change is the machine's (load, clock, "
-            "other tenants), not the code's; the 3 rows with identical code moved -4.0 % (median, from -5.0 % to "
-            "+1.0 %); of the 1 rows whose code changed, 1 moved beyond that range and 0 within it, where the "
-            "machine's move alone could have put them. To see what a change of the code does, compare the two "
-            "builds side by side: steady ab OLD NEW\n");
+  EXPECT_EQ(
+      baseline_summary(last(), rows, 0.9),
+      "compared with last (recorded 2026-11-27T06:45:00Z, load average 3.2; now 0.9): 2 faster, 1 slower, "
+      "0 same, 1 can't tell yet\n"
+      "2 of the 3 rows called faster or slower ran identical code: their change is the machine's (load, clock, "
+      "other tenants), not the code's; the 3 rows with identical code moved -4.0 % (median, from -5.0 % to "
+      "+1.0 %); of the 1 rows whose code changed, 1 moved beyond that range (bm9 +9.0 %) and 0 within it, where the "
+      "machine's move alone could have put them. To see what a change of the code does, compare the two "
+      "builds side by side: steady ab OLD NEW\n");
 }
 
 TEST(BaselineSummary, ChangedCodeIsMeasuredAgainstTheMachinesMove) {
@@ -66,8 +67,9 @@ TEST(BaselineSummary, ChangedCodeIsMeasuredAgainstTheMachinesMove) {
             "compared with last (recorded 2026-11-27T06:45:00Z, load average 3.2; now 0.9): 0 faster, 2 slower, "
             "1 same, 2 can't tell yet\n"
             "the 3 rows with identical code moved +0.5 % (median, from -1.0 % to +2.0 %); of the 2 rows whose code "
-            "changed, 1 moved beyond that range and 1 within it, where the machine's move alone could have put "
-            "them. To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW\n");
+            "changed, 1 moved beyond that range (bm12 +12.0 %) and 1 within it, where the machine's move alone "
+            "could have put them. To see what a change of the code does, compare the two builds side by side: steady "
+            "ab OLD NEW\n");
 }
 
 TEST(BaselineSummary, NothingOnAnotherMachineOrWithoutRows) {

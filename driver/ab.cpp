@@ -191,6 +191,12 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
                 "For each benchmark found slower or faster, measure the functions that explain it, as `steady cause` "
                 "does (callgrind's counts under --instrument=valgrind, else perf's cpu-clock samples), in the table, "
                 "the JSON and the report");
+  sub->add_option("--cause-budget", o->cause_budget,
+                  "With --cause and time: seconds of perf sampling for the causes of all the benchmarks found slower "
+                  "or faster, shared among them (a cause still within the noise between forks at its share is "
+                  "reported not resolved)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   sub->add_option("--warmup-iterations,--wi", o->warmup_iterations, "Warmup iterations per fork")
       ->capture_default_str();
   sub->add_option("--iterations,-i", o->iterations, "Measurement iterations per fork")->capture_default_str();

@@ -36,6 +36,8 @@ struct AbOptions {
   // --cause: for a slower or faster verdict, the root cause measured (steady
   // cause: callgrind under --instrument=valgrind, else perf's cpu-clock).
   bool cause = false;
+  // --cause-budget: seconds of perf sampling for all the time causes together.
+  double cause_budget = 60;
   int warmup_iterations = 3, iterations = 10, min_forks = 5, max_forks = 40;
   double iteration_time = 0, budget = 0, fork_timeout = 120; // 0: the runner's default / no budget
   // --help and --list finish in milliseconds; a binary that hangs on them is

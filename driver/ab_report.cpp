@@ -83,12 +83,23 @@ void Ab::add_causes(std::vector<Row> &rows) const {
   setup.timeout = o_.fork_timeout * 5;
   std::string no_perf;
   bool perf_checked = false;
+  auto explained = [](const Row &row) {
+    return row.result.verdict == stats::Verdict::slower || row.result.verdict == stats::Verdict::faster;
+  };
+  // The sampling budget, shared by the rows measured with time: each gets
+  // what is left over the rows still to come.
+  int time_rows =
+      int(std::count_if(rows.begin(), rows.end(), [&](const Row &r) { return explained(r) && !r.instructions; }));
+  double sampled = 0;
   for (Row &row : rows) {
-    if (row.result.verdict != stats::Verdict::slower && row.result.verdict != stats::Verdict::faster)
+    if (!explained(row))
       continue;
     if (g_signal)
       return;
     setup.time = !row.instructions;
+    if (setup.time)
+      setup.budget = std::max(0.0, o_.cause_budget - sampled) / double(time_rows--);
+    setup.direction = row.result.verdict == stats::Verdict::slower ? 1 : -1;
     if (setup.time && !std::exchange(perf_checked, true))
       no_perf = perf_unavailable(tmp_);
     if (setup.time && !no_perf.empty()) {
@@ -119,6 +130,8 @@ void Ab::add_causes(std::vector<Row> &rows) const {
                               have_changed ? &calls : nullptr);
     else
       m = measure_cause(setup, row.name, have_changed ? &here : nullptr, have_changed ? &calls : nullptr);
+    if (setup.time && m.json.is_object())
+      sampled += m.json.value("seconds", 0.0);
     if (!m.problem.empty()) {
       row.cause = {"not measured: " + m.problem};
       row.cause_json = {{"problem", m.problem}};

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
@@ -50,11 +51,11 @@ int run(const std::vector<std::string> &argv) {
 
 // The flags that turn a clang compile into an audit of its benchmarks.
 std::vector<std::string> audit_flags(const std::string &json, bool werror) {
-  std::vector<std::string> flags = {"-fpass-plugin=" + plugin_path(), "-mllvm", "-steady-audit", "-mllvm",
-                                    "-steady-audit-json=" + json,
-                                    // Line tables give findings exact locations; they do not
-                                    // change what the optimizer does.
-                                    "-gline-tables-only"};
+  std::vector<std::string> flags = plugin_flags();
+  flags.insert(flags.end(), {"-mllvm", "-steady-audit", "-mllvm", "-steady-audit-json=" + json,
+                             // Line tables give findings exact locations; they do not
+                             // change what the optimizer does.
+                             "-gline-tables-only"});
   // Findings are -Wpass-failed warnings: a build's -Werror must not turn the
   // audit into a failed compile unless asked to.
   flags.push_back(werror ? "-Werror=pass-failed" : "-Wno-error=pass-failed");
@@ -65,8 +66,9 @@ std::vector<std::string> audit_flags(const std::string &json, bool werror) {
 // and link steps see the same flags; a link step does not use the plugin's,
 // and under -Werror "argument unused during compilation" would fail it.
 std::string build_flags() {
-  return "--start-no-unused-arguments -fpass-plugin=" + plugin_path() +
-         " -mllvm -steady-audit -Wno-error=pass-failed --end-no-unused-arguments";
+  return fmt::format("--start-no-unused-arguments {} -mllvm -steady-audit -Wno-error=pass-failed "
+                     "--end-no-unused-arguments",
+                     fmt::join(plugin_flags(), " "));
 }
 
 // Runs one audit compile; the TU's summary is appended to `summaries`.

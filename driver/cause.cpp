@@ -11,6 +11,8 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "steady/stats.h"
+
 namespace steady::driver {
 
 std::string function_key(const std::string &demangled) {
@@ -144,7 +146,7 @@ std::vector<PerfSample> parse_perf_script(const std::string &text) {
     std::istringstream words(line);
     PerfSample s;
     std::string ip, rest;
-    if (!(words >> s.period >> ip) || ip.find_first_not_of("0123456789abcdef") != std::string::npos)
+    if (!(words >> s.pid >> s.period >> ip) || ip.find_first_not_of("0123456789abcdef") != std::string::npos)
       continue;
     std::getline(words >> std::ws, rest);
     rest.erase(rest.find_last_not_of(' ') + 1);
@@ -232,6 +234,10 @@ SampledProfile attribute_samples(const std::vector<PerfSample> &samples,
     p.samples[function] += 1;
     p.ns[function] += s.period;
     p.total += 1;
+    ProcessSamples &process = p.processes[s.pid];
+    process.ns[function] += s.period;
+    process.samples += 1;
+    process.total_ns += s.period;
     if (in == function)
       p.own.insert(function);
     else
@@ -240,44 +246,88 @@ SampledProfile attribute_samples(const std::vector<PerfSample> &samples,
   return p;
 }
 
-TimeCause explain_time(const SampledProfile &a, const SampledProfile &b, const std::set<std::string> &changed,
-                       double direction, double z, double min_share) {
-  TimeCause c;
-  std::map<std::string, TimeDelta> all;
-  const SampledProfile *side[2] = {&a, &b};
-  double total_a = 0, unit[2];
-  for (int s = 0; s < 2; ++s) {
-    double ns = 0;
-    for (const auto &[name, t] : side[s]->ns) {
-      all[name].function = name;
-      all[name].ns_per_op[s] = t / side[s]->ops;
-      ns += t;
-    }
-    // One sample's time per op (the period is fixed with perf's -F).
-    unit[s] = side[s]->total > 0 ? ns / side[s]->total / side[s]->ops : 0;
-    if (s == 0)
-      total_a = ns / a.ops;
+namespace {
+
+// A side's forks: its processes that ran ops.
+std::vector<const ProcessSamples *> forks_of(const SampledProfile &p) {
+  std::vector<const ProcessSamples *> forks;
+  for (const auto &[pid, process] : p.processes)
+    if (process.ops > 0 && process.samples > 0)
+      forks.push_back(&process);
+  return forks;
+}
+
+// A function's time per op on one side: the mean over the forks, the
+// variance of that mean (the forks' spread, at least the samples' Poisson
+// variance: one sample's worth when it has none) and its degrees of freedom.
+struct SideEstimate {
+  double mean = 0, var = 0, df = 0;
+};
+SideEstimate estimate(const std::vector<const ProcessSamples *> &forks, const std::string &function) {
+  const double n = double(forks.size());
+  std::vector<double> x;
+  double poisson = 0, one_sample = 0;
+  for (const ProcessSamples *p : forks) {
+    auto it = p->ns.find(function);
+    const double per_op = it == p->ns.end() ? 0 : it->second / p->ops;
+    x.push_back(per_op);
+    // One sample's time per op in this fork: a count c of them is per_op =
+    // c unit, Var = c unit^2 = per_op unit.
+    const double unit = p->total_ns / p->samples / p->ops;
+    poisson += per_op * unit;
+    one_sample += unit * unit / n;
   }
-  for (const auto &[name, d] : all) {
-    // Poisson counts: Var(n * unit) = n * unit^2; one sample's worth when a
-    // side has none.
-    auto var = [&](int s) {
-      auto it = side[s]->samples.find(name);
-      return std::max(it == side[s]->samples.end() ? 0.0 : it->second, 1.0) * unit[s] * unit[s];
-    };
-    const double se = std::sqrt(var(0) + var(1));
-    if (std::abs(d.delta()) < min_share * total_a || std::abs(d.delta()) <= z * se)
+  SideEstimate e;
+  e.mean = stats::mean(x);
+  e.var = std::max(stats::variance(x) / n, std::max(poisson, one_sample) / (n * n));
+  e.df = n - 1;
+  return e;
+}
+
+} // namespace
+
+TimeCause explain_time(const SampledProfile &a, const SampledProfile &b, const std::set<std::string> &changed,
+                       double direction, double alpha, double min_share) {
+  TimeCause c;
+  const SampledProfile *side[2] = {&a, &b};
+  const std::vector<const ProcessSamples *> forks[2] = {forks_of(a), forks_of(b)};
+  c.forks[0] = int(forks[0].size());
+  c.forks[1] = int(forks[1].size());
+  if (c.forks[0] < 2 || c.forks[1] < 2) // no spread to judge a difference against
+    return c;
+  // The crumbs' bar: a share of A's measured time per op, or else of its
+  // sampled time per op (which has the harness's work outside the timed
+  // batches too: a GoogleTest's per-op set-up and tear-down, 4x the
+  // measured time of a 30 ns test).
+  double total_a = 0;
+  std::set<std::string> names;
+  for (const ProcessSamples *p : forks[0])
+    total_a += p->total_ns / p->ops / double(forks[0].size());
+  if (a.measured_ns_per_op > 0)
+    total_a = a.measured_ns_per_op;
+  for (const auto &f : forks)
+    for (const ProcessSamples *p : f)
+      for (const auto &[name, ns] : p->ns)
+        names.insert(name);
+  std::vector<TimeDelta> candidates;
+  for (const std::string &name : names) {
+    const SideEstimate e[2] = {estimate(forks[0], name), estimate(forks[1], name)};
+    TimeDelta d;
+    d.function = name;
+    d.ns_per_op[0] = e[0].mean;
+    d.ns_per_op[1] = e[1].mean;
+    if (std::abs(d.delta()) < min_share * total_a)
       continue;
-    TimeDelta listed = d;
+    d.p_value = stats::welch_t_test(d.delta(), e[0].var, e[0].df, e[1].var, e[1].df).p_value;
     std::set<std::string> into;
     for (const SampledProfile *p : side)
       if (auto it = p->inlined_into.find(name); it != p->inlined_into.end())
         into.insert(it->second.begin(), it->second.end());
-    listed.inlined_into.assign(into.begin(), into.end());
-    listed.own = into.empty() || a.own.count(name) || b.own.count(name);
-    c.functions.push_back(listed);
+    d.inlined_into.assign(into.begin(), into.end());
+    d.own = into.empty() || a.own.count(name) || b.own.count(name);
+    candidates.push_back(std::move(d));
   }
-  std::sort(c.functions.begin(), c.functions.end(), [direction](const TimeDelta &x, const TimeDelta &y) {
+  std::sort(candidates.begin(), candidates.end(), [direction](const TimeDelta &x, const TimeDelta &y) {
     const bool x_with = x.delta() * direction > 0, y_with = y.delta() * direction > 0;
     if (x_with != y_with)
       return x_with;
@@ -285,11 +335,26 @@ TimeCause explain_time(const SampledProfile &a, const SampledProfile &b, const s
       return std::abs(x.delta()) > std::abs(y.delta());
     return x.function < y.function;
   });
-  std::vector<std::string> names;
+  // The one that moved most with the change (either way without one).
+  if (!candidates.empty() && (direction == 0 || candidates.front().delta() * direction > 0)) {
+    c.leading = candidates.front();
+    c.resolved = c.leading.p_value < alpha;
+  }
+  for (const TimeDelta &d : candidates)
+    if (d.p_value < alpha)
+      c.functions.push_back(d);
+  std::vector<std::string> named;
   for (const TimeDelta &d : c.functions)
-    names.push_back(d.function);
-  disagreements(names, changed, c.changed_not_in_cause, c.in_cause_not_changed);
+    named.push_back(d.function);
+  disagreements(named, changed, c.changed_not_in_cause, c.in_cause_not_changed);
   return c;
+}
+
+TimeStep time_step(int rounds, double elapsed, double last_round, double budget) {
+  TimeStep s;
+  s.last = rounds >= std::end(kTimeLooks)[-1] || elapsed + last_round > budget;
+  s.look = s.last || std::find(std::begin(kTimeLooks), std::end(kTimeLooks), rounds) != std::end(kTimeLooks);
+  return s;
 }
 
 } // namespace steady::driver

@@ -65,26 +65,37 @@ std::string function_key(const std::string &demangled);
 
 namespace steady::driver {
 
-// With time: perf's cpu-clock samples per source function over a side's
-// whole run (the runner's own code included), and the ops that run executed.
+// With time: perf's cpu-clock samples per source function, over a side's
+// runs (the runner's own code included), whole and per process.
+struct ProcessSamples {
+  std::map<std::string, double> ns; // by function: the CPU time of its samples
+  double samples = 0, total_ns = 0; // every function's
+  double ops = 0;                   // the fork's ops (its iterations'), the caller's; 0: not a fork
+};
 struct SampledProfile {
   std::map<std::string, double> samples, ns; // by function: samples, their CPU time (cpu-clock's period)
   double total = 0;                          // every function's samples
-  double ops = 0;                            // the run's ops (its iterations'), the caller's
   // By function: the functions (symbols) whose code its samples hit, when
   // that code is an inlined copy of it; and the functions sampled in their
   // own code (all of perf's, when nothing was inlined or symbolized).
   std::map<std::string, std::set<std::string>> inlined_into;
   std::set<std::string> own;
+  // By pid: each fork is a process of its own, and the forks' spread is the
+  // noise a difference is judged against (the runner's process, which has
+  // no ops, is left out of it).
+  std::map<long, ProcessSamples> processes;
+  // The side's measured time per op (its iterations' median; 0: unknown).
+  double measured_ns_per_op = 0;
 };
 
-// One sample of `perf script -F period,ip,sym,symoff,dso --no-demangle`
-// ("  250000  55d1c0a3b4c5 _ZN6snappy7MemMoveEPvPKvm+0x24 (/path/bin)").
+// One sample of `perf script -F pid,period,ip,sym,symoff,dso --no-demangle`
+// ("  4242     250000  55d1c0a3b4c5 _ZN6snappy7MemMoveEPvPKvm+0x24 (/path/bin)").
 struct PerfSample {
   double period = 0;  // ns of CPU time (cpu-clock)
   std::string symbol; // mangled as the file has it; "[unknown]" when perf found none
   std::string offset; // into the symbol, "0x24" ("" when perf gave none)
   std::string dso;    // the file, or "[kernel.kallsyms]", "[vdso]"
+  long pid = 0;       // the process
 };
 std::vector<PerfSample> parse_perf_script(const std::string &text);
 
@@ -117,7 +128,8 @@ std::string demangle(const std::string &name);
 
 struct TimeDelta {
   std::string function;         // the source function whose code the samples hit
-  double ns_per_op[2] = {0, 0}; // sampled CPU time in the function per op of the run
+  double ns_per_op[2] = {0, 0}; // sampled CPU time in the function per op, the mean over a side's forks
+  double p_value = 1;           // Welch's t-test of the forks' values, a Poisson floor under each side's spread
   // The functions its samples' inlined copies are in (either side), and
   // whether it was also sampled in its own code.
   std::vector<std::string> inlined_into;
@@ -126,19 +138,41 @@ struct TimeDelta {
 };
 
 struct TimeCause {
-  std::vector<TimeDelta> functions; // differ beyond sampling noise, largest first
+  std::vector<TimeDelta> functions; // differ beyond the noise between forks, what moved with the change first
   std::vector<std::string> changed_not_in_cause, in_cause_not_changed;
+  int forks[2] = {0, 0};
+  // Whether the function that moved most in the measured direction (of
+  // those of at least min_share) differs beyond the noise between forks; if
+  // not, `leading` is it (p_value its test's): no function is named as the
+  // cause, more samples may tell.
+  bool resolved = false;
+  TimeDelta leading;
 };
 
-// A function's samples are Poisson counts: it is part of the cause when its
-// time per op differs by more than `z` standard errors and by at least
-// `min_share` of A's sampled time per op. Listed largest difference first;
-// with a `direction` (B's measured time per op minus A's), the functions that
-// moved that way first: a slowdown is explained by what got slower, and the
-// runner's own code outside the iterations (timer calibration, the clock),
-// whose share per op varies from process to process by more than Poisson
-// noise, often moves the other way by more.
+// Each side's forks (the processes with ops) give a function's time per op
+// fork by fork; a function differs when Welch's t-test of those values, each
+// side's variance at least its samples' Poisson variance, has p < `alpha`
+// and its difference is at least `min_share` of A's measured time per op
+// (without one, of its sampled time per op).
+// Listed largest difference first; with a `direction` (B's measured time per
+// op minus A's) the functions that moved that way first: a slowdown is
+// explained by what got slower (the runner's code outside the iterations,
+// the clock, moves from process to process, often the other way). Resolved
+// when the function that moved most in the direction differs (without a
+// direction: the one that moved most either way).
 TimeCause explain_time(const SampledProfile &a, const SampledProfile &b, const std::set<std::string> &changed,
-                       double direction = 0, double z = 4, double min_share = 0.005);
+                       double direction = 0, double alpha = 0.01, double min_share = 0.005);
+
+// steady cause --time samples in rounds (a few forks of A, then of B, the
+// order alternating), and looks after the rounds in kTimeLooks, or after the
+// last round: the one after which another like it would not fit the budget
+// (seconds), or the last in kTimeLooks. Each look tests at alpha over the
+// number of looks (Bonferroni: a function named at an early look is named at
+// the confidence all the same).
+inline constexpr int kTimeLooks[] = {1, 2, 4, 8};
+struct TimeStep {
+  bool look = false, last = false;
+};
+TimeStep time_step(int rounds, double elapsed, double last_round, double budget);
 
 } // namespace steady::driver

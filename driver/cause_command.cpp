@@ -5,6 +5,7 @@
 // decides). The functions steady select finds changed are compared with the
 // measurement, and where they disagree it says so.
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -26,6 +27,7 @@
 #include "process.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
+#include "steady/stats.h"
 
 namespace steady::driver {
 
@@ -41,6 +43,9 @@ const char *kSide[2] = {"A", "B"};
 // avoids beating with periodic work). At 20 kHz this VM's timer interrupts
 // slowed the payload of scripts/bench-cause from ~200 to ~300 ns/op.
 constexpr int kSampleHz = 4999;
+// A function is named when its difference is beyond the noise between forks
+// at this confidence (over all of time_step's looks).
+constexpr double kTimeConfidence = 0.99;
 
 // One benchmark of one binary under callgrind: its per-function profile and
 // the ops of the measured iteration it covers.
@@ -99,21 +104,25 @@ std::string failed(const ProgramRun &r) {
 // from its line tables: perf's symbol+offset is an address by the file's
 // symbol table (llvm-nm), whose inlined frames llvm-symbolizer gives. An
 // inlined copy is then credited to the function it comes from, as callgrind's
-// profile cannot. `note`: why some file's inlined code stays its caller's, or "".
-std::map<std::string, InlineChains> inline_chains(const std::vector<PerfSample> &samples, const std::string &base,
-                                                  double timeout, std::string &note) {
+// profile cannot. Each place is asked once over the rounds of sampling.
+struct Symbolized {
+  std::map<std::string, InlineChains> chains;          // by file
+  std::set<std::pair<std::string, std::string>> asked; // file, symbol+offset
+  std::string note;                                    // why some file's inlined code stays its caller's, or ""
+};
+void symbolize(const std::vector<PerfSample> &samples, const std::string &base, double timeout, Symbolized &out) {
   std::map<std::string, std::set<std::pair<std::string, std::string>>> wanted; // by file: symbol, offset
   for (const PerfSample &s : samples)
-    if (s.dso.starts_with("/") && !s.offset.empty() && s.symbol != "[unknown]")
+    if (s.dso.starts_with("/") && !s.offset.empty() && s.symbol != "[unknown]" &&
+        out.asked.insert({s.dso, s.symbol + "+" + s.offset}).second)
       wanted[s.dso].insert({s.symbol, s.offset});
-  std::map<std::string, InlineChains> chains;
   // A few thousand addresses per run: far below the argument list's limit.
   constexpr std::size_t kPerRun = 2000;
   for (const auto &[dso, places] : wanted) {
     ProgramRun nm = run_captured({llvm_tool("llvm-nm"), "--defined-only", "--no-demangle", dso}, base + ".nm",
                                  {.timeout = timeout});
     if (std::string why = failed(nm); !why.empty()) {
-      note = fmt::format("inlined code counted as its caller's: llvm-nm on {}: {}", dso, why);
+      out.note = fmt::format("inlined code counted as its caller's: llvm-nm on {}: {}", dso, why);
       continue;
     }
     const std::map<std::string, std::uint64_t> symbols = parse_symbol_table(nm.out);
@@ -133,68 +142,127 @@ std::map<std::string, InlineChains> inline_chains(const std::vector<PerfSample> 
       InlineChains found =
           why.empty() ? parse_symbolizer_json(r.out, {keys.begin() + from, keys.begin() + to}, why) : InlineChains();
       if (!why.empty()) {
-        note = fmt::format("inlined code counted as its caller's: llvm-symbolizer on {}: {}", dso, why);
+        out.note = fmt::format("inlined code counted as its caller's: llvm-symbolizer on {}: {}", dso, why);
         break;
       }
-      chains[dso].merge(found);
+      out.chains[dso].merge(found);
     }
   }
-  return chains;
 }
 
-// With --time: one benchmark of one binary under `perf record -e cpu-clock`
-// (a software event: no PMU needed), a few forks as the runner makes them.
-bool samples_of(const CauseSetup &o, int side, const std::string &name, const std::string &dir, SampledProfile &profile,
-                double &ns_per_op, std::string &note, std::string &problem) {
-  const std::string base = fmt::format("{}/{}.time", dir, kSide[side]);
-  ProgramRun r = run_captured({o.bin[side], exact_filter(name), "--forks=3", "--stop=none", "--warmup-iterations=1",
-                               "--iterations=5", fmt::format("--iteration-time={}", o.iteration_time * 2),
-                               "--json=" + base + ".json"},
-                              base,
-                              {.timeout = o.timeout,
-                               .wrapper = {"perf", "record", "-e", "cpu-clock", "-F", std::to_string(kSampleHz), "-q",
-                                           "-o", base + ".perf", "--"}});
+// Forks per side in one round of sampling, and each fork's iterations (after
+// one warmup iteration): more, shorter forks give the spread between forks
+// more degrees of freedom for the same time (a fork is a fork(), not a new
+// program).
+constexpr int kForksPerRound = 5, kIterationsPerFork = 3;
+
+// What a side's rounds sampled: perf's samples (each with its process), each
+// fork's ops by pid, and its measured iterations' ns per op.
+struct SideSamples {
+  std::vector<PerfSample> samples;
+  std::map<long, double> ops;
+  std::vector<double> ns;
+};
+
+// With --time: one round of one benchmark of one binary under `perf record
+// -e cpu-clock` (a software event: no PMU needed), kForksPerRound forks as
+// the runner makes them, each its own process.
+bool sample_round(const CauseSetup &o, int side, int round, const std::string &name, const std::string &dir,
+                  SideSamples &out, std::string &problem) {
+  const std::string base = fmt::format("{}/{}.time{}", dir, kSide[side], round);
+  ProgramRun r =
+      run_captured({o.bin[side], exact_filter(name), fmt::format("--forks={}", kForksPerRound), "--warmup-forks=0",
+                    "--stop=none", "--warmup-iterations=1", fmt::format("--iterations={}", kIterationsPerFork),
+                    fmt::format("--iteration-time={}", o.iteration_time * 2), "--json=" + base + ".json"},
+                   base,
+                   {.timeout = o.timeout,
+                    .wrapper = {"perf", "record", "-e", "cpu-clock", "-F", std::to_string(kSampleHz), "-q", "-o",
+                                base + ".perf", "--"}});
   if (r.status != 0) {
     problem = r.timed_out
                   ? fmt::format("did not finish in {:g} s", o.timeout)
                   : fmt::format("perf record exited with status {}: {}", r.status, r.err.substr(0, r.err.find('\n')));
     return false;
   }
-  // Each sample where perf found it (symbol and offset, mangled), then the
-  // source function there.
+  // Each sample's process and where perf found it (symbol and offset, mangled).
   ProgramRun script =
-      run_captured({"perf", "script", "-i", base + ".perf", "-F", "period,ip,sym,symoff,dso", "--no-demangle"},
+      run_captured({"perf", "script", "-i", base + ".perf", "-F", "pid,period,ip,sym,symoff,dso", "--no-demangle"},
                    base + ".script", {.timeout = o.timeout, .search_path = true});
+  std::error_code ec;
+  std::filesystem::remove(base + ".perf", ec);
   if (script.status != 0) {
     problem = "perf script failed: " + script.err.substr(0, script.err.find('\n'));
     return false;
   }
-  const std::vector<PerfSample> samples = parse_perf_script(script.out);
-  profile = attribute_samples(samples, inline_chains(samples, base, o.timeout, note));
-  std::vector<double> ns;
+  std::vector<PerfSample> samples = parse_perf_script(script.out);
+  out.samples.insert(out.samples.end(), samples.begin(), samples.end());
   try {
-    // Every iteration's ops, warmup too: the samples cover them all (the
-    // batch calibration's few are not recorded: a small bias, the same on
-    // both sides).
+    // Every iteration's ops, warmup too: the fork's samples cover them all
+    // (the batch calibration's few are not recorded: a small bias, the same
+    // on both sides).
     for (const BenchmarkResult &b : read_results(base + ".json").benchmarks)
       if (b.name == name)
         for (const ForkResult &f : b.forks)
-          for (const Iteration &it : f.iterations) {
-            profile.ops += double(it.ops);
-            if (!it.warmup)
-              ns.push_back(it.ns_per_op);
-          }
+          if (!f.failed() && !f.warmup)
+            for (const Iteration &it : f.iterations) {
+              out.ops[f.pid] += double(it.ops);
+              if (!it.warmup)
+                out.ns.push_back(it.ns_per_op);
+            }
   } catch (const std::exception &e) {
     problem = e.what();
     return false;
   }
-  if (ns.empty() || profile.total <= 0 || profile.ops <= 0) {
+  if (samples.empty() || out.ns.empty()) {
     problem = "no measured iteration or no samples";
     return false;
   }
-  std::sort(ns.begin(), ns.end());
-  ns_per_op = ns[ns.size() / 2];
   return true;
+}
+
+// A side's samples so far, each credited to its source function, per fork.
+SampledProfile per_fork_profile(const SideSamples &s, const Symbolized &sym) {
+  SampledProfile p = attribute_samples(s.samples, sym.chains);
+  for (auto &[pid, process] : p.processes)
+    if (auto it = s.ops.find(pid); it != s.ops.end())
+      process.ops = it->second;
+  return p;
+}
+
+// Both sides sampled in rounds until the function that moved most with the
+// change is beyond the noise between forks, or the rounds or the budget end
+// (time_step).
+bool sampled_cause(const CauseSetup &o, const std::string &name, const std::set<std::string> &changed, TimeCause &c,
+                   double ns[2], double &seconds, std::string &note, int &side, std::string &problem) {
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  SideSamples sides[2];
+  Symbolized sym;
+  const Clock::time_point start = Clock::now();
+  const double alpha = (1 - kTimeConfidence) / double(std::size(kTimeLooks));
+  for (int round = 1;; ++round) {
+    const Clock::time_point round_start = Clock::now();
+    for (int k = 0; k < 2; ++k) {
+      side = round % 2 ? k : 1 - k; // A first, then B first: a drift in the machine falls on both
+      if (!sample_round(o, side, round, name, o.dir, sides[side], problem))
+        return false;
+    }
+    const TimeStep step = time_step(round, since(start), since(round_start), o.budget);
+    if (!step.look)
+      continue;
+    SampledProfile p[2];
+    for (int s = 0; s < 2; ++s) {
+      symbolize(sides[s].samples, fmt::format("{}/{}.time", o.dir, kSide[s]), o.timeout, sym);
+      p[s] = per_fork_profile(sides[s], sym);
+      ns[s] = p[s].measured_ns_per_op = stats::quantile(sides[s].ns, 0.5);
+    }
+    c = explain_time(p[0], p[1], changed, o.direction != 0 ? o.direction : ns[1] - ns[0], alpha);
+    if (c.resolved || step.last) {
+      seconds = since(start);
+      note = sym.note;
+      return true;
+    }
+  }
 }
 
 } // namespace
@@ -238,37 +306,60 @@ std::string sampled_in(const TimeDelta &d) {
   return fmt::format("{} (inlined into {}{})", d.function, list(d.inlined_into), d.own ? "; also on its own" : "");
 }
 
-std::vector<std::string> time_cause_lines(const TimeCause &c, const double ns[2], int top, bool have_changed) {
+std::vector<std::string> time_cause_lines(const TimeCause &c, const double ns[2], double seconds, int top,
+                                          bool have_changed) {
   std::vector<std::string> lines = {
-      fmt::format("{:.3g} -> {:.3g} ns/op (median iteration), perf cpu-clock samples per function", ns[0], ns[1])};
-  if (c.functions.empty())
-    lines.push_back("no function's sampled time per op differs beyond sampling noise");
+      fmt::format("{:.3g} -> {:.3g} ns/op (median iteration), perf cpu-clock samples per function ({} forks a side, "
+                  "{:.0f} s)",
+                  ns[0], ns[1], c.forks[1], seconds)};
+  // Nothing named is better than a wrong name: say what would have been.
+  if (!c.resolved)
+    lines.push_back(c.leading.function.empty()
+                        ? "not resolved: no function's sampled time per op moved with the measured difference"
+                        : fmt::format("not resolved: {} moved most with the measured difference ({:+.3g} ns/op), "
+                                      "within the noise between forks (p = {:.2g}); more forks (--budget) or "
+                                      "--instrument=valgrind may tell{}",
+                                      sampled_in(c.leading), c.leading.delta(), c.leading.p_value,
+                                      c.functions.empty() ? "" : "; these differ beyond it but moved less:"));
+  else if (c.functions.empty())
+    lines.push_back("no function's sampled time per op differs beyond the noise between forks");
   int shown = 0;
   for (const TimeDelta &d : c.functions) {
     if (shown++ == top) {
       lines.push_back(fmt::format("... {} more functions differ (--top)", c.functions.size() - top));
       break;
     }
-    lines.push_back(fmt::format("{:+.3g} ns/op in {} ({:.3g} -> {:.3g}, sampled)", d.delta(), sampled_in(d),
-                                d.ns_per_op[0], d.ns_per_op[1]));
+    lines.push_back(fmt::format("{:+.3g} ns/op in {} ({:.3g} -> {:.3g}, sampled, p = {:.2g})", d.delta(), sampled_in(d),
+                                d.ns_per_op[0], d.ns_per_op[1], d.p_value));
   }
   if (have_changed)
     add_disagreements(lines, c.changed_not_in_cause, c.in_cause_not_changed, "sampled time per op");
   return lines;
 }
 
-nlohmann::json time_cause_json(const std::string &name, const TimeCause &c, const double ns[2]) {
+nlohmann::json time_delta_json(const TimeDelta &d) {
+  return {{"function", d.function},
+          {"ns_per_op", {{"a", d.ns_per_op[0]}, {"b", d.ns_per_op[1]}, {"delta", d.delta()}}},
+          {"p_value", d.p_value},
+          {"inlined_into", d.inlined_into}};
+}
+
+nlohmann::json time_cause_json(const std::string &name, const TimeCause &c, const double ns[2], double seconds) {
   nlohmann::json fns = nlohmann::json::array();
   for (const TimeDelta &d : c.functions)
-    fns.push_back({{"function", d.function},
-                   {"ns_per_op", {{"a", d.ns_per_op[0]}, {"b", d.ns_per_op[1]}, {"delta", d.delta()}}},
-                   {"inlined_into", d.inlined_into}});
-  return {{"name", name},
-          {"metric", "time"},
-          {"ns_per_op", {{"a", ns[0]}, {"b", ns[1]}}},
-          {"functions", fns},
-          {"changed_not_in_cause", c.changed_not_in_cause},
-          {"in_cause_not_changed", c.in_cause_not_changed}};
+    fns.push_back(time_delta_json(d));
+  nlohmann::json j = {{"name", name},
+                      {"metric", "time"},
+                      {"ns_per_op", {{"a", ns[0]}, {"b", ns[1]}}},
+                      {"functions", fns},
+                      {"changed_not_in_cause", c.changed_not_in_cause},
+                      {"in_cause_not_changed", c.in_cause_not_changed},
+                      {"resolved", c.resolved},
+                      {"forks", {{"a", c.forks[0]}, {"b", c.forks[1]}}},
+                      {"seconds", seconds}};
+  if (!c.resolved && !c.leading.function.empty())
+    j["leading"] = time_delta_json(c.leading);
+  return j;
 }
 
 std::string where(const FunctionDelta &d) {
@@ -357,18 +448,14 @@ MeasuredCause measure_cause(const CauseSetup &o, const std::string &name, const 
   std::string problem;
   int s = 0;
   if (o.time) {
-    SampledProfile sp[2];
-    double ns[2];
+    TimeCause c;
+    double ns[2], seconds = 0;
     std::string note;
-    for (; s < 2; ++s)
-      if (!samples_of(o, s, name, o.dir, sp[s], ns[s], note, problem))
-        break;
-    if (s == 2) {
-      TimeCause c = explain_time(sp[0], sp[1], changed_here, ns[1] - ns[0]);
-      m.lines = time_cause_lines(c, ns, o.top, changed != nullptr);
+    if (sampled_cause(o, name, changed_here, c, ns, seconds, note, s, problem)) {
+      m.lines = time_cause_lines(c, ns, seconds, o.top, changed != nullptr);
       if (!note.empty())
         m.lines.push_back(note);
-      m.json = time_cause_json(name, c, ns);
+      m.json = time_cause_json(name, c, ns, seconds);
       return m;
     }
   } else {
@@ -492,8 +579,16 @@ void add_cause(CLI::App &app) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   sub->add_flag("--time", o->time,
-                "Time instead of instructions: each side under perf's cpu-clock sampling (3 forks), functions whose "
-                "sampled time per op differs beyond sampling noise");
+                fmt::format("Time instead of instructions: each side under perf's cpu-clock sampling in rounds of "
+                            "{} forks, functions whose sampled time per op differs beyond the noise between forks at "
+                            "{:g} %; sampling stops when the function that moved most with the difference is beyond "
+                            "it, or at --budget (then: not resolved)",
+                            kForksPerRound, 100 * kTimeConfidence));
+  sub->add_option("--budget", o->budget,
+                  "With --time: seconds of sampling per benchmark after which no new round "
+                  "starts")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   sub->callback([o] {
     check_outputs("steady cause", {{"--json", o->json}});
     if (int status = run_cause(*o))

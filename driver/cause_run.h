@@ -19,6 +19,13 @@ struct CauseSetup {
   std::string dir;   // where the runs' files go (an existing directory)
   int top = 10;      // functions listed
   bool time = false; // perf's cpu-clock samples instead of callgrind's counts
+  // With time: seconds of sampling rounds after which no new one starts
+  // (sampling stops earlier when the cause is resolved; cause.h time_step).
+  double budget = 60;
+  // The difference the cause is to explain: > 0 B slower, < 0 faster, 0:
+  // as the sampling runs' own median iterations say (steady ab passes its
+  // verdict's: a 1 % difference can look reversed in a few forks).
+  double direction = 0;
 };
 
 struct MeasuredCause {

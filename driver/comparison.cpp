@@ -148,12 +148,6 @@ double parse_fraction(const std::string &s) {
   return pct ? x / 100 : x;
 }
 
-std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::optional<CodeIdentity> &b) {
-  if (!a || !b)
-    return std::nullopt;
-  return a->fingerprint == b->fingerprint;
-}
-
 bool sides_of_one_ab_run(const ComparedSide &a, const ComparedSide &b) {
   if (!a.run || !b.run || !a.run->ab || !b.run->ab)
     return false;

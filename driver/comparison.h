@@ -47,9 +47,6 @@ ComparedSide load_side(const std::string &path);
 // (--json-a/--json-b): then their forks pair by round.
 bool sides_of_one_ab_run(const ComparedSide &a, const ComparedSide &b);
 
-// Whether A and B timed the same machine code: nothing unless both carry a
-// fingerprint. Said next to the verdict, never used to reach it.
-std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::optional<CodeIdentity> &b);
 // The groups of a benchmark's forks in words when they disagree, else "".
 std::string disagreement_of(const BenchmarkResult &b);
 std::string disagreement_of(const ComparedSide &side, const std::string &name);

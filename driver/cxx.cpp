@@ -31,7 +31,8 @@ int exec_clang(const std::vector<std::string> &user) {
     argv.push_back("-std=c++20");
   argv.push_back("-I" + include_path());
   argv.push_back("-I" + gbench_include_path());
-  argv.push_back("-fpass-plugin=" + plugin_path());
+  for (std::string &flag : plugin_flags())
+    argv.push_back(std::move(flag));
   std::vector<std::string> dropped;
   for (const std::string &a : user)
     if (a == "-lbenchmark" || a == "-lbenchmark_main")

@@ -29,6 +29,8 @@ std::string plugin_path() {
   return first_existing("STEADY_PLUGIN", self_dir() / ".." / "lib" / STEADY_PLUGIN_NAME, STEADY_PLUGIN_BUILD_PATH);
 }
 
+std::vector<std::string> plugin_flags() { return {"-fpass-plugin=" + plugin_path(), "-fplugin=" + plugin_path()}; }
+
 std::string include_path() {
   return first_existing("STEADY_INCLUDE", self_dir() / ".." / "include" / "steady", STEADY_INCLUDE_BUILD_PATH "/steady")
       .append("/..");

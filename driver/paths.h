@@ -4,10 +4,16 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace steady::driver {
 
 std::string plugin_path();
+// The compile flags that load the plugin: -fpass-plugin runs its passes, and
+// -fplugin loads the same file once more (a no-op front-end plugin) because
+// compiler caches hash -fplugin files but not -fpass-plugin ones (ccache 4.7):
+// without it they serve what an older plugin compiled.
+std::vector<std::string> plugin_flags();
 std::string include_path();
 // Google Benchmark's header on steady's runtime (runtime/gbench/include).
 std::string gbench_include_path();

@@ -499,13 +499,23 @@ private:
 
   // A function that takes a State and loops, but whose loop is not driven by
   // the State, is not audited: said once, with the reason, and listed in the JSON.
+  // Not one that calls an audited helper: its measurement loop is there
+  // (abseil's BM_ConstructFromRange hands the State to BatchedBenchmark; its
+  // own loop constructs an array of its elements).
   void listNotAudited(ArrayRef<std::pair<Function *, bool>> Audited) {
     SmallVector<Metadata *, 4> Names;
     std::string List;
     Function *First = nullptr;
+    auto IsAudited = [&](const Function *F) { return any_of(Audited, [&](const auto &A) { return A.first == F; }); };
+    auto CallsAudited = [&](Function &F) {
+      return any_of(instructions(F), [&](Instruction &I) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        return CB && IsAudited(CB->getCalledFunction());
+      });
+    };
     for (Function &F : M) {
-      if (F.getName().contains(".steady.") || !takesState(F) ||
-          any_of(Audited, [&](const auto &A) { return A.first == &F; }) || FAM.getResult<LoopAnalysis>(F).empty())
+      if (F.getName().contains(".steady.") || !takesState(F) || IsAudited(&F) ||
+          FAM.getResult<LoopAnalysis>(F).empty() || CallsAudited(F))
         continue;
       std::string Name = userName(F);
       First = First ? First : &F;

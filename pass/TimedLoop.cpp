@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "TimedLoop.h"
 
+#include <cstdlib>
 #include <map>
 
 #include "DataUse.h"
@@ -141,6 +142,77 @@ uintptr_t identity(const Instruction &I) {
   return I.getOpcode();
 }
 
+// Is the object a DoNotOptimize consumes computed from the benchmark's
+// parameters (a State member's result: state.range(0)) and from no literal,
+// through the local objects it reads (what their constructors are given, what
+// is stored into them)? Then a constant it folds to is the same for every
+// parameter: the computation is constant wherever it runs (a range compared
+// with itself, abseil's BM_absl_equal_self_benchmark), not made so by inputs the
+// benchmark wrote; the measurement is what that code costs. Beyond 256 values
+// (or a literal) no.
+bool fromParametersOnly(AllocaInst &Object) {
+  bool Parameters = false;
+  SmallPtrSet<const Value *, 32> Seen;
+  SmallVector<const Value *, 32> Work{&Object};
+  auto IsConsumer = [](const User *U) { // a sink, DoNotOptimize itself, a marker: no writer
+    auto *I = dyn_cast<Instruction>(U);
+    const Function *Callee = I ? calleeOf(*I) : nullptr;
+    return !I || isSink(*I) || isMarker(*I) || (Callee && CxxName::of(*Callee).Base == "DoNotOptimize");
+  };
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (Seen.size() > 256)
+      return false;
+    if (auto *CI = dyn_cast<ConstantInt>(V)) {
+      if (CI->getBitWidth() > 1 && CI->getValue().abs().ugt(1))
+        return false;
+      continue;
+    }
+    if (auto *CF = dyn_cast<ConstantFP>(V)) {
+      if (!CF->isZero() && !CF->isExactlyValue(1.0))
+        return false;
+      continue;
+    }
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || isMarker(*I))
+      continue; // an argument, a global's address: nothing written here
+    if (isStateMember(calleeOf(*I))) {
+      Parameters = true; // the State's answer: known at run time only
+      continue;
+    }
+    if (isa<AllocaInst>(I) || isa<GetElementPtrInst>(I) || isa<CastInst>(I)) {
+      for (const User *U : I->users()) // its writers: stores into it, calls given it, its parts
+        if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == I)
+          Work.push_back(SI->getValueOperand());
+        else if (!IsConsumer(U) && (isa<CallBase>(U) || isa<GetElementPtrInst>(U) || isa<CastInst>(U)))
+          Work.push_back(U);
+      if (auto *GEP = dyn_cast<GetElementPtrInst>(I)) // a field's or element's offset is no literal
+        for (const Value *Index : GEP->indices())
+          if (!isa<Constant>(Index))
+            Work.push_back(Index);
+      if (!isa<AllocaInst>(I))
+        Work.push_back(I->getOperand(0));
+      continue;
+    }
+    if (auto *MI = dyn_cast<MemIntrinsic>(I)) { // its size is no literal of the benchmark
+      Work.push_back(MI->getRawDest());
+      if (auto *MS = dyn_cast<MemSetInst>(MI))
+        Work.push_back(MS->getValue());
+      else
+        Work.push_back(cast<MemTransferInst>(MI)->getRawSource());
+      continue;
+    }
+    if (auto *CB = dyn_cast<CallBase>(I); CB && CB->isInlineAsm())
+      continue;
+    for (const Value *Op : I->operands())
+      if (!isa<Function>(Op) && !isa<BasicBlock>(Op))
+        Work.push_back(Op);
+  }
+  return Parameters;
+}
+
 } // namespace
 
 bool drivesMeasurementLoop(const Instruction &I) {
@@ -195,12 +267,34 @@ bool holdsMeasurementLoop(const Function &F) {
 bool takesState(const Function &F) {
   if (F.isDeclaration() || isStateMember(&F) || !F.getName().contains("5State"))
     return false;
-  std::string D = demangle(F.getName());
-  size_t Params = D.find('(');
-  for (size_t At = D.find("State&", Params); Params != std::string::npos && At != std::string::npos;
-       At = D.find("State&", At + 1))
-    if (At > Params && (D[At - 1] == '(' || D[At - 1] == ' ' || D[At - 1] == ':'))
-      return true;
+  // The function's own parameters, split at the commas outside brackets: a
+  // State& nested in another type's name (a lambda of `f(benchmark::State&)`
+  // that a std::ranges::copy instantiation takes) is not one.
+  ItaniumPartialDemangler D;
+  std::string Mangled = F.getName().str();
+  if (D.partialDemangle(Mangled.c_str()))
+    return false;
+  char *P = D.getFunctionParameters(nullptr, nullptr);
+  std::string Params = P ? P : "";
+  std::free(P);
+  auto IsState = [](StringRef T) {
+    T = T.trim();
+    return T.consume_back("State&") && (T.empty() || T.ends_with(":") || T.ends_with(" "));
+  };
+  int Depth = 0;
+  size_t Start = 1; // after the '('
+  for (size_t I = 1; I < Params.size(); ++I) {
+    char C = Params[I];
+    if ((C == ',' && Depth == 0) || (C == ')' && Depth == 0)) {
+      if (IsState(StringRef(Params).slice(Start, I)))
+        return true;
+      Start = I + 1;
+    } else if (C == '(' || C == '<' || C == '[') {
+      ++Depth;
+    } else if (C == ')' || C == '>' || C == ']') {
+      --Depth;
+    }
+  }
   return false;
 }
 
@@ -331,6 +425,8 @@ TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
     auto *Object = dyn_cast<AllocaInst>(cast<CallBase>(I).getArgOperand(0));
     if (N.Context != "benchmark" || N.Base != "DoNotOptimize" || !Object)
       continue;
+    if (uint64_t P = positionOf(I.getDebugLoc()); P && fromParametersOnly(*Object))
+      R.FromParameters.insert(P);
     for (User *U : Object->users())
       if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == Object)
         Consumed.push_back(SI);
@@ -355,8 +451,15 @@ BasicBlock *TimedScope::inputsBlock(const Instruction &I) const {
 
 MDNode *TimedRegion::toMD(LLVMContext &C) const {
   auto Int = [&](uint64_t V) { return ConstantAsMetadata::get(ConstantInt::get(Type::getInt64Ty(C), V)); };
-  SmallVector<Metadata *, 16> Ops = {Int(Found), Int(DoesWork), Int(Pauses), First.getAsMDNode(),
-                                     Inputs ? Inputs : MDNode::get(C, {})};
+  SmallVector<Metadata *, 4> Parameters;
+  for (uint64_t P : FromParameters)
+    Parameters.push_back(Int(P));
+  SmallVector<Metadata *, 16> Ops = {Int(Found),
+                                     Int(DoesWork),
+                                     Int(Pauses),
+                                     First.getAsMDNode(),
+                                     Inputs ? Inputs : MDNode::get(C, {}),
+                                     MDNode::get(C, Parameters)};
   for (uint64_t P : Positions)
     Ops.push_back(Int(P));
   return MDNode::get(C, Ops);
@@ -364,7 +467,7 @@ MDNode *TimedRegion::toMD(LLVMContext &C) const {
 
 TimedRegion TimedRegion::fromMD(const MDNode *N) {
   TimedRegion R;
-  if (!N || N->getNumOperands() < 5)
+  if (!N || N->getNumOperands() < 6)
     return R;
   auto Int = [&](unsigned I) { return mdconst::extract<ConstantInt>(N->getOperand(I))->getZExtValue(); };
   R.Found = Int(0);
@@ -372,7 +475,9 @@ TimedRegion TimedRegion::fromMD(const MDNode *N) {
   R.Pauses = Int(2);
   R.First = DebugLoc(cast_or_null<DILocation>(N->getOperand(3).get()));
   R.Inputs = cast<MDNode>(N->getOperand(4).get());
-  for (unsigned I = 5; I < N->getNumOperands(); ++I)
+  for (const MDOperand &P : cast<MDNode>(N->getOperand(5).get())->operands())
+    R.FromParameters.insert(mdconst::extract<ConstantInt>(P)->getZExtValue());
+  for (unsigned I = 6; I < N->getNumOperands(); ++I)
     R.Positions.insert(Int(I));
   return R;
 }
@@ -659,6 +764,21 @@ class CarriedWrites {
     return SI && !SI->getValueOperand()->getType()->isPointerTy() && stepOf(*SI);
   }
 
+  // A write of the same value every iteration (a store or a memset of values
+  // fixed in the loop: rocksdb's PinnableSlice::Reset() setting its cleanup
+  // pointer and size to 0 after each use): what it leaves is the same at the
+  // start of every iteration, not another case.
+  bool writesSameValue(const Instruction &I) const {
+    const Loop *L = LI.getLoopFor(I.getParent());
+    if (!L)
+      return false;
+    L = L->getOutermostLoop();
+    if (auto *SI = dyn_cast<StoreInst>(&I))
+      return L->isLoopInvariant(SI->getValueOperand());
+    auto *MS = dyn_cast<MemSetInst>(&I);
+    return MS && L->isLoopInvariant(MS->getValue()) && L->isLoopInvariant(MS->getLength());
+  }
+
 public:
   CarriedWrites(Function &Opt, const TimedRegion &R) : Opt(Opt), R(R), DT(Opt), LI(DT) {
     for (Instruction &I : instructions(Opt))
@@ -703,7 +823,7 @@ public:
       for (const Access &A : List)
         if (A.Writes && !FirstWrite)
           FirstWrite = A.I;
-      if (all_of(List, [](const Access &A) { return !A.Writes || isStep(*A.I); }))
+      if (all_of(List, [&](const Access &A) { return !A.Writes || isStep(*A.I) || writesSameValue(*A.I); }))
         continue;
       // Removed from and added to every iteration at constant size (a FIFO,
       // a cache evicting its oldest entry): the churn is the workload.

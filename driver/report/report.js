@@ -416,7 +416,15 @@
         `, exclusive ${num(f.exclusive.a)} → ${num(f.exclusive.b)}; inclusive ${sign(f.inclusive.delta)}`
       : `${sign(f.ns_per_op.delta)} ns/op in ${named(f)} (sampled, ${num(f.ns_per_op.a)} → ${num(f.ns_per_op.b)})`);
     if (!items.length) items.push(instr ? 'no function\'s count differs'
-      : 'no function\'s sampled time per op differs beyond sampling noise');
+      : 'no function\'s sampled time per op differs beyond the noise between forks');
+    // With time: what moved most with the difference is within the noise
+    // between forks, so no function is named as the cause.
+    if (c.resolved === false) {
+      items.unshift(c.leading
+        ? `not resolved: ${c.leading.function} moved most with the difference (${sign(c.leading.ns_per_op.delta)} ` +
+          `ns/op), within the noise between forks (p = ${num(c.leading.p_value)})`
+        : 'not resolved: no function\'s sampled time per op moved with the difference');
+    }
     if (c.changed_not_in_cause.length) items.push('changed, same cost: ' + c.changed_not_in_cause.join(', '));
     if (c.in_cause_not_changed.length) items.push('not changed, cost differs: ' + c.in_cause_not_changed.join(', '));
     return el('div', { class: 'cause' }, el('p', {}, head), el('ul', {}, items.map((m) => el('li', {}, m))));

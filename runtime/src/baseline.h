@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "steady/results.h"
 
@@ -15,8 +16,10 @@ namespace steady {
 
 struct Baseline {
   std::string name, path;
+  std::string started; // when the baseline's run started (UTC, ISO 8601)
   double ticks_per_ns = 1;
   Machine machine;
+  MachineLoad load; // at the end of the baseline's run
   std::map<std::string, BenchmarkResult> benchmarks;
   // How this run's machine differs from the baseline's (machine_difference),
   // "" when it does not: then a change is not the code's alone.
@@ -37,11 +40,31 @@ std::optional<Baseline> load_baseline(const RunConfig &cfg, const std::string &b
 // Creates the directory --save-baseline writes to; "" or the reason it cannot.
 std::string prepare_baseline_dir(const std::string &binary);
 
+// One row against the baseline, from stats::compare of the baseline's forks
+// with this run's: the change in percent, the verdict ("slower", "faster",
+// "same", "can't tell yet", "measures nothing"; "" when the baseline was
+// recorded on another machine: then no verdict), and whether both timed the
+// same machine code (when both carry fingerprints).
+struct BaselineChange {
+  double percent = 0;
+  std::string verdict;
+  std::optional<bool> identical_code;
+};
+// Nothing when the baseline has no such benchmark or either side no forks.
+std::optional<BaselineChange> compare_with_baseline(const Baseline &base, const BenchmarkResult &now,
+                                                    double ticks_per_ns);
+
 // The change cell of a row: "+3.1 % slower", "-0.2 % same", "+1.0 % can't tell
-// yet", from stats::compare of the baseline's forks with this run's, or
-// "+3.1 % other machine" without a verdict when the baseline was recorded on
-// another machine; "" when the baseline has no such benchmark.
-std::string change_cell(const Baseline &base, const BenchmarkResult &now, double ticks_per_ns);
+// yet", "-4.4 % faster, identical code" (a verdict on the same machine code:
+// the machine moved, not the code), "+3.1 % other machine".
+std::string change_cell(const BaselineChange &c);
+
+// The line under the table: the verdicts counted and, when rows called faster
+// or slower ran identical code, that those moves are the machine's (with the
+// median change of the rows whose code is identical: how far the machine
+// moved) and how to see the code's own change. "" on another machine (its
+// warning says so before the table) or when nothing was compared.
+std::string baseline_summary(const Baseline &base, const std::vector<BaselineChange> &changes, double load_now);
 
 // Saves the run as last.json (unless --no-baseline) and as NAME.json
 // (--save-baseline); a failure is a warning for last.json, an error (false)

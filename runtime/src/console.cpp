@@ -159,7 +159,7 @@ std::string TableLayout::text(const std::vector<std::string> &cells) const {
       const std::string &head = heads[i];
       std::size_t w = head == "99% CI" || head == "fork range" ? 21
                       : head == "throughput"                   ? 22
-                      : head == "change"                       ? 24
+                      : head == "change"                       ? 31
                                                                : 10;
       w = std::max(w, head.size());
       line += fmt::format(" {:>{}}", cells[i], w);

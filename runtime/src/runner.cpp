@@ -294,6 +294,7 @@ private:
   bool write_failed_ = false;   // the last write of --json or --csv failed
   std::string json_kept_;       // where the results went when nobody read the --json FIFO
   std::optional<Baseline> baseline_;
+  std::vector<BaselineChange> baseline_changes_; // one per row compared, for the line under the table
   std::string binary_;
   std::optional<TableLayout> layout_;
   std::vector<std::vector<std::string>> rows_; // for --markdown
@@ -544,7 +545,11 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   run_.load_end = read_machine_load();
   save(false); // after every benchmark: a killed run still leaves a complete file
   // The row, as soon as it is known, flushed also into a pipe.
-  const std::string change = baseline_ ? change_cell(*baseline_, result, run_.timer.ticks_per_ns) : "";
+  std::string change;
+  if (auto c = baseline_ ? compare_with_baseline(*baseline_, result, run_.timer.ticks_per_ns) : std::nullopt) {
+    change = change_cell(*c);
+    baseline_changes_.push_back(*c);
+  }
   rows_.push_back(layout_->row(run_, result, change));
   progress_.done();
   std::printf("%s\n", layout_->text(rows_.back()).c_str());
@@ -597,6 +602,8 @@ int Runner::finish() {
       status = 1;
     }
   }
+  if (baseline_)
+    std::fputs(baseline_summary(*baseline_, baseline_changes_, run_.load_end.load1).c_str(), stderr);
   if (!run_.partial && !save_baselines(run_, binary_))
     status = 1;
   print_machine_busy(run_);

@@ -31,15 +31,19 @@ TestResult no_spread(double difference) {
 
 } // namespace
 
-TestResult welch_t_test(std::span<const double> a, std::span<const double> b) {
-  double va = variance(a) / double(a.size()), vb = variance(b) / double(b.size());
+TestResult welch_t_test(double difference, double va, double df_a, double vb, double df_b) {
   if (va + vb == 0) // no spread (exact counts): the limit, any difference is certain
-    return no_spread(mean(b) - mean(a));
-  double t = (mean(b) - mean(a)) / std::sqrt(va + vb);
-  double df = (va + vb) * (va + vb) / (va * va / double(a.size() - 1) + vb * vb / double(b.size() - 1));
+    return no_spread(difference);
+  double t = difference / std::sqrt(va + vb);
+  double df = (va + vb) * (va + vb) / (va * va / df_a + vb * vb / df_b);
   boost::math::students_t dist(df);
   double p = 2 * boost::math::cdf(boost::math::complement(dist, std::abs(t)));
   return {t, p, df};
+}
+
+TestResult welch_t_test(std::span<const double> a, std::span<const double> b) {
+  return welch_t_test(mean(b) - mean(a), variance(a) / double(a.size()), double(a.size() - 1),
+                      variance(b) / double(b.size()), double(b.size() - 1));
 }
 
 TestResult paired_t_test(std::span<const double> a, std::span<const double> b) {

@@ -14,18 +14,8 @@
 #include <cstdint>
 #include <limits>
 
-class Duration {
-public:
-  constexpr Duration() : hi_(0), lo_(0) {}
-  friend constexpr Duration MakeDuration(int64_t hi, uint32_t lo);
+#include "Inputs/absl_duration.h"
 
-private:
-  constexpr Duration(int64_t hi, uint32_t lo) : hi_(hi), lo_(lo) {}
-  int64_t hi_;
-  uint32_t lo_;
-};
-
-constexpr Duration MakeDuration(int64_t hi, uint32_t lo) { return Duration(hi, lo); }
 constexpr Duration Infinite() { return MakeDuration(std::numeric_limits<int64_t>::max(), ~0U); }
 
 inline Duration Hours(int64_t v) {

@@ -21,18 +21,9 @@
 #include <benchmark/benchmark.h>
 #include <cstdint>
 
-// absl::Duration's representation and factories (absl/time/time.h).
-class Duration {
-public:
-  constexpr Duration() : hi_(0), lo_(0) {}
-  friend constexpr Duration MakeDuration(int64_t hi, uint32_t lo);
+#include "Inputs/absl_duration.h"
 
-private:
-  constexpr Duration(int64_t hi, uint32_t lo) : hi_(hi), lo_(lo) {}
-  int64_t hi_;
-  uint32_t lo_;
-};
-constexpr Duration MakeDuration(int64_t hi, uint32_t lo) { return Duration(hi, lo); }
+// abseil's factories of a Duration from nanoseconds (absl/time/time.h).
 constexpr int64_t kTicksPerSecond = 4'000'000'000;
 constexpr Duration MakeNormalizedDuration(int64_t sec, int64_t ticks) {
   return ticks < 0 ? MakeDuration(sec - 1, uint32_t(ticks + kTicksPerSecond)) : MakeDuration(sec, uint32_t(ticks));

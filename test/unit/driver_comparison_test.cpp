@@ -156,10 +156,10 @@ TEST(CompareDecision, VerdictsAreNamedAsTheTableSays) {
 
 TEST(SameCode, OnlyWhenBothVersionsCarryAFingerprint) {
   const CodeIdentity a{"61999ec869cb2655", 40, 1}, b{"9282b679d6dad6f2", 50, 1};
-  EXPECT_EQ(driver::same_code(a, a), true);
-  EXPECT_EQ(driver::same_code(a, b), false);
-  EXPECT_EQ(driver::same_code(a, std::nullopt), std::nullopt);
-  EXPECT_EQ(driver::same_code(std::nullopt, std::nullopt), std::nullopt);
+  EXPECT_EQ(steady::same_code(a, a), true);
+  EXPECT_EQ(steady::same_code(a, b), false);
+  EXPECT_EQ(steady::same_code(a, std::nullopt), std::nullopt);
+  EXPECT_EQ(steady::same_code(std::nullopt, std::nullopt), std::nullopt);
 }
 
 // steady compare pairs forks by round only for the A and B side files of

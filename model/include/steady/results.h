@@ -379,6 +379,14 @@ struct CodeIdentity {
   int functions = 0;       // functions hashed (1: everything inlined into the loop)
 };
 
+// Whether A and B timed the same machine code: nothing unless both carry a
+// fingerprint. Said next to a verdict, never used to reach it.
+inline std::optional<bool> same_code(const std::optional<CodeIdentity> &a, const std::optional<CodeIdentity> &b) {
+  if (!a || !b)
+    return std::nullopt;
+  return a->fingerprint == b->fingerprint;
+}
+
 struct BenchmarkResult {
   std::string name; // with its parameters: "sort/size=64"
   std::vector<std::pair<std::string, std::string>> params;

@@ -174,6 +174,10 @@ struct TestResult {
 };
 // Welch's t-test (unequal variances) of mean(b) - mean(a), two-sided.
 TestResult welch_t_test(std::span<const double> a, std::span<const double> b);
+// The same from the difference of the means, each mean's variance and its
+// degrees of freedom (a variance estimated otherwise than from the values'
+// spread alone, e.g. with a Poisson floor).
+TestResult welch_t_test(double difference, double var_mean_a, double df_a, double var_mean_b, double df_b);
 // Paired t-test of mean(b_i - a_i), two-sided (a and b of equal size; pairs
 // such as the A and B fork of one round of steady ab).
 TestResult paired_t_test(std::span<const double> a, std::span<const double> b);

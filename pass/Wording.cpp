@@ -184,9 +184,15 @@ std::string auditMessage(const Finding &Fd, Subject S, const std::string &Name) 
     return Of +
            " chases pointers from the same start every invocation and does not keep where it ended: " + RestartCost;
   case Defect::EmptyLoop:
+    // Told only when no computation of the loop on run-time values was lost
+    // (Audit.cpp: else that is dead code): what was deleted was unused, or
+    // computed from compile-time constants (seqan3's is_alpha of a constexpr
+    // array: its sum is used, but known at compile time).
     return "the measurement loop of " + Of +
-           " is empty after optimization: nothing its body computes is used, so the optimizer deletes all of it "
-           "and the benchmark measures the empty loop; consume the results with benchmark::DoNotOptimize()";
+           " is empty after optimization: what its body computes is unused or computed from compile-time "
+           "constants, so the optimizer deletes it or computes it once, and the benchmark measures the empty loop; "
+           "consume the results with benchmark::DoNotOptimize() in the loop, and pass inputs known at compile time "
+           "through benchmark::DoNotOptimize() first";
   }
   llvm_unreachable("the audit tells a deleted loop by its dead code or as an empty loop");
 }

@@ -334,9 +334,11 @@ static void read_named_values(const json &o, std::vector<std::pair<std::string, 
 }
 
 void to_json(json &j, const StateReport &r) {
-  j = {{"counters", named_values(r.counters)}, {"label", r.label},
-       {"complexity_n", r.complexity_n},       {"items_per_op", r.items_per_op},
-       {"bytes_per_op", r.bytes_per_op},       {"setup_ns", r.setup_ns}};
+  j = {{"counters", named_values(r.counters)},  {"label", r.label},
+       {"complexity_n", r.complexity_n},        {"items_per_op", r.items_per_op},
+       {"bytes_per_op", r.bytes_per_op},        {"setup_ns", r.setup_ns},
+       {"batch_cost_ns", r.batch_cost_ns},      {"batch_cost_share", r.batch_cost_share},
+       {"setup_batch_size", r.setup_batch_size}};
 }
 
 void from_json(const json &j, StateReport &r) {
@@ -347,6 +349,9 @@ void from_json(const json &j, StateReport &r) {
   optional_field(j, "items_per_op", r.items_per_op);
   optional_field(j, "bytes_per_op", r.bytes_per_op);
   optional_field(j, "setup_ns", r.setup_ns);
+  optional_field(j, "batch_cost_ns", r.batch_cost_ns);
+  optional_field(j, "batch_cost_share", r.batch_cost_share);
+  optional_field(j, "setup_batch_size", r.setup_batch_size);
 }
 
 void to_json(json &j, const ForkResult &f) {

@@ -42,6 +42,7 @@ std::vector<std::string> runner_args(const RunConfig &c, const std::vector<std::
   put_profiled("--iterations", c.iterations, d.iterations);
   put_profiled("--warmup-time", c.warmup_time, d.warmup_time);
   put_profiled("--iteration-time", c.iteration_time, d.iteration_time);
+  put("--batch-size", c.batch_size, d.batch_size);
   put_profiled("--max-warmup", c.max_warmup, d.max_warmup);
   put_profiled("--max-forks", c.max_forks, default_max_forks(c, d.max_forks));
   put("--mode", std::string_view(to_string(c.mode)), std::string_view(to_string(d.mode)));

@@ -8,7 +8,10 @@
 #include <map>
 #include <system_error>
 
+#include <boost/math/distributions/chi_squared.hpp>
+#include <boost/math/distributions/normal.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "steady/comparison.h"
 #include "steady/results_json.h"
@@ -100,7 +103,12 @@ std::optional<BaselineChange> compare_with_baseline(const Baseline &base, const 
   const double ratio = std::isfinite(c.ratio.estimate) && c.ratio.estimate > 0
                            ? c.ratio.estimate
                            : now.summary.ns_per_op / it->second.summary.ns_per_op;
-  BaselineChange change{100 * (ratio - 1), "", same_code(it->second.code, now.code)};
+  BaselineChange change{now.name,
+                        100 * (ratio - 1),
+                        "",
+                        same_code(it->second.code, now.code),
+                        std::log(ratio),
+                        stats::log_ratio_se(c, stats::ComparisonOptions{}.alpha)};
   // A verdict would credit the change with what the machine did.
   if (c.verdict == stats::Verdict::measures_nothing)
     change.verdict = "measures nothing";
@@ -125,42 +133,81 @@ std::string change_cell(const BaselineChange &c) {
                      moved(c) && c.identical_code.value_or(false) ? ", identical code" : "");
 }
 
+MachineMove machine_move(const std::vector<BaselineChange> &changes) {
+  MachineMove m;
+  std::vector<double> logs;
+  for (const BaselineChange &c : changes)
+    if (c.identical_code.value_or(false) && c.verdict != "measures nothing" && std::isfinite(c.log_ratio) &&
+        c.log_se > 0)
+      logs.push_back(c.log_ratio);
+  m.rows = int(logs.size());
+  if (logs.empty())
+    return m;
+  m.log_ratio = stats::quantile(logs, 0.5);
+  std::vector<double> z2;
+  for (const BaselineChange &c : changes)
+    if (c.identical_code.value_or(false) && c.verdict != "measures nothing" && std::isfinite(c.log_ratio) &&
+        c.log_se > 0)
+      z2.push_back(std::pow((c.log_ratio - m.log_ratio) / c.log_se, 2));
+  const double chi2_median = boost::math::quantile(boost::math::chi_squared(1), 0.5);
+  m.inflation = std::max(1.0, stats::quantile(z2, 0.5) / chi2_median);
+  return m;
+}
+
+std::optional<double> beyond_machine_move(const BaselineChange &c, const MachineMove &m, double alpha) {
+  if (m.rows < kMachineMoveRows || !std::isfinite(c.log_ratio) || !(c.log_se > 0))
+    return std::nullopt;
+  const double z = (c.log_ratio - m.log_ratio) / (c.log_se * std::sqrt(m.inflation));
+  if (std::abs(z) <= boost::math::quantile(boost::math::normal(), 1 - alpha / 2))
+    return std::nullopt;
+  return 100 * std::expm1(c.log_ratio - m.log_ratio);
+}
+
 std::string baseline_summary(const Baseline &base, const std::vector<BaselineChange> &changes, double load_now) {
   if (changes.empty() || !base.other_machine.empty())
     return "";
   std::map<std::string, int> verdicts;
   int moved_identical = 0;
-  std::vector<double> identical, changed; // the rows' changes, by whether their code is the baseline's
+  std::vector<const BaselineChange *> changed; // the rows whose code is not the baseline's
   for (const BaselineChange &c : changes) {
     ++verdicts[c.verdict];
-    if (c.verdict == "measures nothing" || !c.identical_code)
-      continue;
-    (*c.identical_code ? identical : changed).push_back(c.percent);
-    moved_identical += moved(c) && *c.identical_code;
+    moved_identical += moved(c) && c.identical_code.value_or(false);
+    if (c.verdict != "measures nothing" && c.identical_code == false)
+      changed.push_back(&c);
   }
   std::string out =
       fmt::format("compared with {} (recorded {}, load average {:.1f}; now {:.1f}): {} faster, {} slower, "
                   "{} same, {} can't tell yet\n",
                   base.name, base.started, base.load.load1, load_now, verdicts["faster"], verdicts["slower"],
                   verdicts["same"], verdicts["can't tell yet"]);
-  if (identical.empty() || (moved_identical == 0 && changed.empty()))
+  const MachineMove m = machine_move(changes);
+  if (m.rows == 0 || (moved_identical == 0 && changed.empty()))
     return out;
   if (moved_identical > 0)
     out += fmt::format("{} of the {} rows called faster or slower ran identical code: their change is the machine's "
                        "(load, clock, other tenants), not the code's; ",
                        moved_identical, verdicts["faster"] + verdicts["slower"]);
-  // How far the same code moved between the two runs: the yardstick for a
-  // row whose code changed (its own interval knows only this run's forks).
-  const double low = stats::quantile(identical, 0), high = stats::quantile(identical, 1);
-  const bool range = identical.size() >= 3;
-  out += fmt::format("the {} rows with identical code moved {:+.1f} % (median{})", identical.size(),
-                     stats::quantile(identical, 0.5),
-                     range ? fmt::format(", from {:+.1f} % to {:+.1f} %", low, high) : "");
-  if (range && !changed.empty()) {
-    const auto beyond = std::count_if(changed.begin(), changed.end(), [&](double p) { return p < low || p > high; });
-    out += fmt::format("; of the {} rows whose code changed, {} moved beyond that range and {} within it, where the "
-                       "machine's move alone could have put them",
-                       changed.size(), beyond, changed.size() - std::size_t(beyond));
+  out += fmt::format("the {} rows with identical code moved {:+.1f} % (median)", m.rows, 100 * std::expm1(m.log_ratio));
+  if (m.rows < kMachineMoveRows) {
+    if (!changed.empty())
+      out += fmt::format(", too few (< {}) to judge the rows whose code changed by", kMachineMoveRows);
+  } else {
+    if (m.inflation > 1)
+      out += fmt::format(", {:.1f}x as spread as their forks predict", std::sqrt(m.inflation));
+    if (!changed.empty()) {
+      std::vector<std::string> beyond;
+      for (const BaselineChange *c : changed)
+        if (std::optional<double> rest = beyond_machine_move(*c, m, stats::ComparisonOptions{}.alpha))
+          beyond.push_back(fmt::format("{} {:+.1f} %", c->benchmark, *rest));
+      const std::size_t shown = std::min<std::size_t>(beyond.size(), 5);
+      out +=
+          fmt::format("; of the {} rows whose code changed, {} differ beyond that move at 99 %{} and {} do not",
+                      changed.size(), beyond.size(),
+                      beyond.empty() ? ""
+                                     : fmt::format(" ({}{})", fmt::join(beyond.begin(), beyond.begin() + shown, ", "),
+                                                   beyond.size() > shown ? ", ..." : ""),
+                      changed.size() - beyond.size());
+    }
   }
   return out + ". To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW\n";
 }

@@ -5,6 +5,7 @@
 // the last run as BINARY/last.json, in compact JSON (iteration means only).
 #pragma once
 
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -46,9 +47,13 @@ std::string prepare_baseline_dir(const std::string &binary);
 // recorded on another machine: then no verdict), and whether both timed the
 // same machine code (when both carry fingerprints).
 struct BaselineChange {
+  std::string benchmark;
   double percent = 0;
   std::string verdict;
   std::optional<bool> identical_code;
+  // The log ratio and its standard error from this run's and the baseline's
+  // forks (NaN: unknown).
+  double log_ratio = std::numeric_limits<double>::quiet_NaN(), log_se = std::numeric_limits<double>::quiet_NaN();
 };
 // Nothing when the baseline has no such benchmark or either side no forks.
 std::optional<BaselineChange> compare_with_baseline(const Baseline &base, const BenchmarkResult &now,
@@ -59,12 +64,30 @@ std::optional<BaselineChange> compare_with_baseline(const Baseline &base, const 
 // the machine moved, not the code), "+3.1 % other machine".
 std::string change_cell(const BaselineChange &c);
 
-// The line under the table: the verdicts counted and, when rows called faster
-// or slower ran identical code, that those moves are the machine's (with the
-// median change of the rows whose code is identical: how far the machine
-// moved) and how to see the code's own change. "" on another machine (its
-// warning says so before the table) or when nothing was compared.
+// The line under the table: the verdicts counted and, when rows ran identical
+// code, how far the machine moved between the two runs, judged from those rows
+// as known null comparisons (genomic control: their median log ratio is the
+// machine's move, and the median of their squared z over chi-square(1)'s
+// median, at least 1, is how much more their changes spread than their forks
+// predict); with 10 such rows or more, which rows whose code changed differ
+// beyond that move at 99 %; and how to see a change of the code side by side.
+// "" on another machine (its warning says so before the table) or when
+// nothing was compared.
 std::string baseline_summary(const Baseline &base, const std::vector<BaselineChange> &changes, double load_now);
+
+// The machine's move between the baseline's run and this one, from the rows
+// whose code is identical (see baseline_summary): their median log ratio and
+// the inflation of their spread (>= 1).
+struct MachineMove {
+  int rows = 0;
+  double log_ratio = 0, inflation = 1;
+};
+constexpr int kMachineMoveRows = 10; // fewer identical rows give no judgement
+MachineMove machine_move(const std::vector<BaselineChange> &changes);
+// A row's change beyond the machine's move in percent, when its z (the log
+// ratio less the move, over its standard error times the inflation's root)
+// rejects at alpha, two-sided; nothing otherwise or with too few rows.
+std::optional<double> beyond_machine_move(const BaselineChange &c, const MachineMove &m, double alpha);
 
 // Saves the run as last.json (unless --no-baseline) and as NAME.json
 // (--save-baseline); a failure is a warning for last.json, an error (false)

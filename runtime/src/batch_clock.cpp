@@ -104,6 +104,9 @@ std::optional<StateReport> take_state_report(const TimerInfo &timer) {
   r.items_per_op = b.items / b.iterations;
   r.bytes_per_op = b.bytes / b.iterations;
   r.setup_ns = c.setup_ticks / timer.ticks_per_ns;
+  r.batch_cost_ns = c.cost_ticks / timer.ticks_per_ns;
+  r.batch_cost_share = c.cost_share;
+  r.setup_batch_size = c.sized_for_setup;
   c.kept_.reset();
   c.last.reset();
   c.sums_.clear();

@@ -51,6 +51,10 @@ struct BatchClock {
   void keep();
   // The set-up's ticks per batch, as the batch calibration measured them.
   double setup_ticks = 0;
+  // The loop's per-batch cost, its share at the size used, and the size the
+  // set-up alone asked for (measure.cpp, size_for_cost); 0: not measured.
+  double cost_ticks = 0, cost_share = 0;
+  std::uint64_t sized_for_setup = 0;
 
   void start();
   void pause();

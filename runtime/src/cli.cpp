@@ -119,6 +119,10 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
   app.add_option("--iteration-time", c.iteration_time, "Seconds per measurement iteration")
       ->check(kPositive)
       ->capture_default_str();
+  app.add_option("--batch-size", c.batch_size,
+                 "Ops per batch in every fork instead of the calibrated size (to see what a batch costs beyond its "
+                 "ops: per-op time against batch size)")
+      ->check(at_least(1));
   app.add_option("--mode", mode, "avgt (time per op), sample (batch-sample distribution) or ss (single shot)")
       ->check(CLI::IsMember({"avgt", "sample", "ss"}))
       ->capture_default_str();

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "batch_clock.h"
+#include "steady/stats.h"
 
 namespace steady {
 
@@ -20,6 +21,27 @@ double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe
 double setup_batch_ticks(double target_ticks, double setup_ticks, double iteration_ticks) {
   const double for_share = setup_ticks * (1 - kMaxSetupShare) / kMaxSetupShare;
   return std::max(target_ticks, std::min(for_share, iteration_ticks));
+}
+
+double BatchCost::share(std::uint64_t n) const {
+  const double ticks = per_op * double(n) + per_batch;
+  return ticks > 0 ? per_batch / ticks : 0;
+}
+
+BatchCost fit_batch_cost(std::uint64_t n1, double t1, std::uint64_t n2, double t2) {
+  if (n2 <= n1 || t2 <= t1)
+    return {n2 > 0 ? std::max(0.0, t2) / double(n2) : 0, 0};
+  const double per_op = (t2 - t1) / double(n2 - n1);
+  return {per_op, std::max(0.0, t1 - per_op * double(n1))};
+}
+
+std::uint64_t batch_for_cost(std::uint64_t n, const BatchCost &cost, double max_ticks) {
+  if (cost.per_batch <= 0 || cost.per_op <= 0 || cost.share(n) <= kMaxBatchCostShare)
+    return n;
+  // per_batch / (per_op * m + per_batch) <= share
+  const double wanted = std::ceil(cost.per_batch * (1 - kMaxBatchCostShare) / (kMaxBatchCostShare * cost.per_op));
+  const double most = std::floor(max_ticks / cost.per_op);
+  return std::max(n, std::uint64_t(std::min(wanted, most)));
 }
 
 void thin(std::vector<BatchSample> &s) { thin_batches(s, (s.size() + 1) / 2); }
@@ -64,6 +86,50 @@ BatchTicks split(const TimerInfo &t, double raw) {
   const BatchClock &c = batch_clock();
   return {batch_ticks(t, raw), c.self_timed ? std::max(0.0, raw - double(c.span())) : 0.0};
 }
+// A self-timed benchmark's batch of n (`ticks`: the calibration's fastest
+// batch of n, which may already fill the bound) grown until its loop's per-batch cost is a small share
+// (batch_for_cost). The cost is fitted through n and n / kBatchCostFactor first (the smaller size costs less than a
+// batch of n to measure and shows the cost at a larger share; 2n when n is 1), then, while the batch grows, through the
+// last two sizes measured: a cost that fades over the loop's first ops (snappy's BM_ZFlat/0: 13 % per op over its first
+// 16 ops, 3-4 % up to 128) is underestimated by a line through small sizes, and the next fit, at sizes where that cost
+// is visible, corrects it. Recorded on the batch clock.
+template <class RunBatch>
+std::uint64_t size_for_cost(std::uint64_t n, double ticks, RunBatch &batch, const TimerInfo &timer,
+                            double iteration_ticks) {
+  // The median of kBatchCostRepeats batches: robust to a preempted or
+  // disturbed one, and not the luckiest of a few, whose luck differs between
+  // the two sizes and would make forks of one benchmark decide differently.
+  auto typical = [&](std::uint64_t size) {
+    std::vector<double> t;
+    for (int r = 0; r < kBatchCostRepeats; ++r)
+      t.push_back(split(timer, batch(size)).payload);
+    return stats::quantile(std::move(t), 0.5);
+  };
+  const double most = kMaxBatchCostIterations * iteration_ticks;
+  if (ticks >= most) // no room to grow: not measured
+    return n;
+  const std::uint64_t setup_n = n;
+  const std::uint64_t other = n >= kBatchCostFactor ? n / kBatchCostFactor : n > 1 ? 1 : 2;
+  ticks = typical(n);
+  const double other_ticks = typical(other);
+  BatchCost cost =
+      other < n ? fit_batch_cost(other, other_ticks, n, ticks) : fit_batch_cost(n, ticks, other, other_ticks);
+  for (int round = 0; round < kBatchCostRounds; ++round) {
+    const std::uint64_t sized = batch_for_cost(n, cost, most);
+    if (sized <= n)
+      break;
+    const double sized_ticks = typical(sized);
+    cost = fit_batch_cost(n, ticks, sized, sized_ticks);
+    n = sized;
+    ticks = sized_ticks;
+  }
+  BatchClock &c = batch_clock();
+  c.cost_ticks = cost.per_batch;
+  c.cost_share = cost.share(n);
+  c.sized_for_setup = setup_n;
+  return n;
+}
+
 // The batch size: the smallest n whose batches take the target time. The
 // first invocations in a fresh process pay one-time set-up (lazy binding,
 // libm's tables, first touches of memory: 100k ticks for a 5-tick log()), so
@@ -85,6 +151,13 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
     return time_batch(p, n);
   };
   batch(1); // warm-up, untimed
+  if (const std::uint64_t given = p.config->batch_size) {
+    const std::uint64_t n = reset_every ? std::min(given, reset_every) : given;
+    const BatchTicks one = split(timer, batch(n)); // the set-up's record
+    if (p.bench->self_timed)
+      batch_clock().setup_ticks = one.setup;
+    return n;
+  }
   std::uint64_t n = 1;
   for (;;) {
     if (reset_every && n >= reset_every)
@@ -103,7 +176,7 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
     if (p.bench->self_timed)
       batch_clock().setup_ticks = setup;
     if (fastest >= needed() || n >= (std::uint64_t(1) << 40))
-      return n;
+      return p.bench->self_timed && !p.callgrind ? size_for_cost(n, fastest, batch, timer, iteration) : n;
     double grow = fastest > 0 ? std::clamp(1.2 * needed() / fastest, 2.0, 100.0) : 100.0;
     n = std::uint64_t(std::ceil(double(n) * grow));
   }
@@ -370,6 +443,8 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
   batch_clock().self_timed = plan.bench->self_timed;
   batch_clock().collect = plan.callgrind != nullptr;
   batch_clock().ticks_per_ns = plan.timer->ticks_per_ns;
+  batch_clock().cost_ticks = batch_clock().cost_share = 0;
+  batch_clock().sized_for_setup = 0;
   batch_clock().counters = plan.bench->self_timed && !plan.callgrind && plan.counters && !plan.counters->names().empty()
                                ? plan.counters
                                : nullptr;

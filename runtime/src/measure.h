@@ -69,6 +69,36 @@ double target_batch_ticks(const RunConfig &cfg, const TimerInfo &t, double probe
 // one, the set-up then half of its wall time.
 double setup_batch_ticks(double target_ticks, double setup_ticks, double iteration_ticks);
 
+// A self-timed benchmark's loop pays a cost per batch beyond its ops: its
+// first ops after the set-up it runs before the loop (docs/google-benchmark.md,
+// "Batches"). Batches grow until that cost is at most this share of a batch's
+// timed ticks, measured per benchmark at run time from two batch sizes
+// (kBatchCostFactor apart, the median of kBatchCostRepeats batches each;
+// refitted at each larger size, kBatchCostRounds times at most), but their
+// loop not beyond kMaxBatchCostIterations iterations' time: a longer batch is
+// preempted more often on a busy machine, and every warmup iteration lasts it.
+inline constexpr double kMaxBatchCostShare = 0.01;
+inline constexpr std::uint64_t kBatchCostFactor = 4;
+inline constexpr double kMaxBatchCostIterations = 2;
+inline constexpr int kBatchCostRounds = 4;
+inline constexpr int kBatchCostRepeats = 5;
+
+// A batch's timed ticks as a line in its size n: per_op * n + per_batch,
+// through (n1, t1) and (n2, t2), n2 > n1. A negative per_batch (noise) reads
+// as none; when t2 does not exceed t1 (a preempted or cold first size), the
+// sizes tell nothing: per_op is t2's, per_batch none.
+struct BatchCost {
+  double per_op = 0, per_batch = 0;
+  // per_batch's share of a batch of n ops' timed ticks.
+  double share(std::uint64_t n) const;
+};
+BatchCost fit_batch_cost(std::uint64_t n1, double t1, std::uint64_t n2, double t2);
+
+// The batch size, at least n, at which cost.per_batch is at most
+// kMaxBatchCostShare of the batch's timed ticks, but whose loop takes at most
+// max_ticks (n when n's already does).
+std::uint64_t batch_for_cost(std::uint64_t n, const BatchCost &cost, double max_ticks);
+
 // Halves the number of batch samples by merging neighbours (weights add up,
 // the weighted mean is kept).
 void thin(std::vector<BatchSample> &samples);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <random>
 
@@ -326,6 +327,12 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
 // t_{1-miss/2}) se in 1 - miss of runs.
 double noise_floor(double se, double df, double alpha, double miss) {
   return std::expm1((t_quantile(df, 1 - alpha / 2) + t_quantile(df, 1 - miss / 2)) * se);
+}
+
+double log_ratio_se(const Comparison &c, double alpha) {
+  if (c.exact || !(c.ratio.low > 0) || !std::isfinite(c.ratio.high) || !(c.ratio_df > 0))
+    return std::numeric_limits<double>::quiet_NaN();
+  return std::log(c.ratio.high / c.ratio.low) / (2 * t_quantile(c.ratio_df, 1 - alpha / 2));
 }
 
 std::vector<int> look_schedule(int min_forks, int max_forks, int least) {

@@ -72,6 +72,44 @@ TEST(BatchSizing, SetupNeverMakesTheLoopLongerThanAnIteration) {
   EXPECT_DOUBLE_EQ(setup_batch_ticks(2000, 20e6, 2e6), 2e6);
 }
 
+TEST(BatchCost, LineThroughTwoSizes) {
+  // t(n) = 100 n + 500: 900 ticks at 4 ops, 2100 at 16.
+  const BatchCost c = fit_batch_cost(4, 900, 16, 2100);
+  EXPECT_DOUBLE_EQ(c.per_op, 100);
+  EXPECT_DOUBLE_EQ(c.per_batch, 500);
+  EXPECT_DOUBLE_EQ(c.share(4), 500.0 / 900);
+}
+
+TEST(BatchCost, NoiseBelowTheLineIsNoCost) {
+  // 4 ops at 390 ticks, 16 at 1600: the line crosses below zero at n = 0.
+  EXPECT_DOUBLE_EQ(fit_batch_cost(4, 390, 16, 1600).per_batch, 0);
+  // The larger size no slower than the smaller (a preempted first size): nothing told.
+  const BatchCost c = fit_batch_cost(4, 3000, 16, 1600);
+  EXPECT_DOUBLE_EQ(c.per_batch, 0);
+  EXPECT_DOUBLE_EQ(c.per_op, 100);
+}
+
+TEST(BatchCost, BatchGrowsUntilTheCostIsOnePercent) {
+  const BatchCost c{100, 500};
+  // 500 / (100 m + 500) <= 0.01 from m = 495 on.
+  EXPECT_EQ(batch_for_cost(4, c, 1e9), 495u);
+  EXPECT_LE(c.share(495), kMaxBatchCostShare);
+  EXPECT_GT(c.share(494), kMaxBatchCostShare);
+}
+
+TEST(BatchCost, SmallCostKeepsTheBatch) {
+  // 500 ticks on a batch of 60000: under 1 %.
+  EXPECT_EQ(batch_for_cost(600, BatchCost{100, 500}, 1e9), 600u);
+  EXPECT_EQ(batch_for_cost(4, BatchCost{100, 0}, 1e9), 4u);
+}
+
+TEST(BatchCost, LoopNeverLongerThanTheBound) {
+  // The 1 % size (495 ops, 49500 ticks) is beyond a 20000-tick loop: 200 ops.
+  EXPECT_EQ(batch_for_cost(4, BatchCost{100, 500}, 20000), 200u);
+  // A batch already beyond the bound stays as it is.
+  EXPECT_EQ(batch_for_cost(400, BatchCost{100, 5000}, 20000), 400u);
+}
+
 TEST(BatchThinning, KeepsTotalWeightAndWeightedMean) {
   std::vector<BatchSample> s = {{10, 1}, {20, 3}, {30, 2}, {40, 2}, {50, 1}};
   double ops = 9, mean = (10 * 1 + 20 * 3 + 30 * 2 + 40 * 2 + 50 * 1) / ops;
@@ -675,6 +713,7 @@ TEST(RunnerArgs, EveryFieldRoundTrips) {
   c.warmup_forks = 2;
   c.warmup_time = 0.0125;
   c.iteration_time = 1e-3;
+  c.batch_size = 24;
   c.mode = Mode::Sample;
   c.filter = "^a|b$";
   c.counters = {"task-clock", "page-faults"};

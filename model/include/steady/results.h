@@ -40,6 +40,9 @@ struct RunConfig {
   int warmup_forks = 0;          // wf
   double warmup_time = 0.0005;   // wt, seconds per warmup iteration
   double iteration_time = 0.002; // mt, seconds per measurement iteration
+  // Ops per batch, as JMH's -bs: 0 calibrates (runtime/src/measure.h); given,
+  // every batch of every fork runs this many (to see a per-batch cost).
+  std::uint64_t batch_size = 0;
   Mode mode = Mode::AverageTime;
   std::string filter = ".*";
   std::vector<std::string> counters;
@@ -229,6 +232,14 @@ struct StateReport {
   // The untimed code around the loop, per batch (measured by the batch
   // calibration; batches are sized so that it stays a small share).
   double setup_ns = 0;
+  // The loop's cost per batch beyond its ops (fitted through two batch sizes
+  // by the batch calibration), its share of a batch's timed time at the size
+  // used, and the size the set-up's share alone asked for, from which the
+  // batch grew until that share was small (runtime/src/measure.h,
+  // kMaxBatchCostShare). 0: not measured (a fixed --batch-size, valgrind,
+  // files before 2026-11-27).
+  double batch_cost_ns = 0, batch_cost_share = 0;
+  std::uint64_t setup_batch_size = 0;
 };
 
 // A fork's layout under --layout=random (runtime/src/layout.h): where the

@@ -37,7 +37,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RunConfig, warmup_iterations, it
                                                 warmup_time, iteration_time, mode, filter, counters, counters_auto,
                                                 seed, timeout, profile, no_fork, stop, threshold, min_warmup,
                                                 max_warmup, min_forks, max_forks, window, instrument, budget,
-                                                benchmark_budget, json_samples, precision, layout)
+                                                benchmark_budget, json_samples, precision, layout, batch_size)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TimerInfo, ticks_per_ns, source, invariant, resolution_ticks,
                                                 overhead_ticks, loop_ticks_per_op, ticks_per_cycle)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PreemptionInfo, mechanism, fallback_reason, margin_ns, read_ns)

@@ -128,6 +128,11 @@ inline const char *interval_kind(const Comparison &c) { return c.exact ? "exact"
 // df degrees of freedom at level 1 - alpha (Comparison::noise_floor).
 double noise_floor(double se, double df, double alpha, double miss);
 
+// The standard error of the log ratio behind a Welch or paired interval
+// (`ratio` at level 1 - alpha), NaN without one (fewer than 2 forks a side,
+// exact counts).
+double log_ratio_se(const Comparison &c, double alpha);
+
 // Each fork's mean of its iteration means: the unit the comparison treats as
 // independent (iterations of one fork share its layout, frequency and
 // neighbours; Kalibera & Jones).

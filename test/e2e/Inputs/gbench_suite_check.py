@@ -33,6 +33,13 @@ assert s["items_per_op"] == 16 and s["bytes_per_op"] == 64, (s["items_per_op"], 
 assert s["label"] == "sum" and s["complexity_n"] == 16
 report = s["forks"][0]["state_report"]
 assert report["setup_ns"] > 0, report
+# The batch calibration grows a batch from the size the set-up's share asked
+# for until the loop's per-batch cost is a small share: never below that size
+# (0: not measured).
+for f in s["forks"]:
+    r = f["state_report"]
+    assert f["batch_size"] >= r.get("setup_batch_size", 0), (f["batch_size"], r)
+    assert 0 <= r.get("batch_cost_share", 0) < 1 and r.get("batch_cost_ns", 0) >= 0, r
 
 # Manual time: every iteration said 2 us, and that is the time per op.
 m = by_name["BM_Manual/manual_time"]

@@ -134,21 +134,22 @@ std::string change_cell(const BaselineChange &c) {
 }
 
 MachineMove machine_move(const std::vector<BaselineChange> &changes) {
+  // The known null comparisons: identical code, measured, with an interval.
+  std::vector<const BaselineChange *> nulls;
+  for (const BaselineChange &c : changes)
+    if (c.identical_code.value_or(false) && c.verdict != "measures nothing" && std::isfinite(c.log_ratio) &&
+        c.log_se > 0)
+      nulls.push_back(&c);
   MachineMove m;
-  std::vector<double> logs;
-  for (const BaselineChange &c : changes)
-    if (c.identical_code.value_or(false) && c.verdict != "measures nothing" && std::isfinite(c.log_ratio) &&
-        c.log_se > 0)
-      logs.push_back(c.log_ratio);
-  m.rows = int(logs.size());
-  if (logs.empty())
+  m.rows = int(nulls.size());
+  if (nulls.empty())
     return m;
+  std::vector<double> logs, z2;
+  for (const BaselineChange *c : nulls)
+    logs.push_back(c->log_ratio);
   m.log_ratio = stats::quantile(logs, 0.5);
-  std::vector<double> z2;
-  for (const BaselineChange &c : changes)
-    if (c.identical_code.value_or(false) && c.verdict != "measures nothing" && std::isfinite(c.log_ratio) &&
-        c.log_se > 0)
-      z2.push_back(std::pow((c.log_ratio - m.log_ratio) / c.log_se, 2));
+  for (const BaselineChange *c : nulls)
+    z2.push_back(std::pow((c->log_ratio - m.log_ratio) / c->log_se, 2));
   const double chi2_median = boost::math::quantile(boost::math::chi_squared(1), 0.5);
   m.inflation = std::max(1.0, stats::quantile(z2, 0.5) / chi2_median);
   return m;

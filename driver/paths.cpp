@@ -29,7 +29,10 @@ std::string plugin_path() {
   return first_existing("STEADY_PLUGIN", self_dir() / ".." / "lib" / STEADY_PLUGIN_NAME, STEADY_PLUGIN_BUILD_PATH);
 }
 
-std::vector<std::string> plugin_flags() { return {"-fpass-plugin=" + plugin_path(), "-fplugin=" + plugin_path()}; }
+std::vector<std::string> plugin_flags() {
+  const std::string plugin = plugin_path(); // one lookup for both flags
+  return {"-fpass-plugin=" + plugin, "-fplugin=" + plugin};
+}
 
 std::string include_path() {
   return first_existing("STEADY_INCLUDE", self_dir() / ".." / "include" / "steady", STEADY_INCLUDE_BUILD_PATH "/steady")

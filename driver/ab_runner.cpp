@@ -141,6 +141,8 @@ std::vector<std::string> Ab::runner_args(int side, const Bench &b, const std::st
     args.push_back(fmt::format("--steady-timer={},{}", ticks_per_ns_, timer_source_));
   if (valgrind_checked_[side])
     args.push_back("--steady-valgrind-checked");
+  if (const std::uint64_t decided = b.side[side].batch_size)
+    args.push_back(fmt::format("--steady-batch-size={}", decided));
   // --cause: the forks' own callgrind profile is the cause's measurement
   // (each fork overwrites it: the side's last one is kept), unless the user
   // keeps it elsewhere.
@@ -181,6 +183,11 @@ ForkResult Ab::read_fork(Bench &b, int side, const std::string &out, std::string
       }
       if (!b.side[side].code)
         b.side[side].code = e.code; // each binary's own machine code
+      // The side's first runner decided a Google Benchmark function's batch
+      // size: its later runners run it (a binary that writes the row's size
+      // knows --steady-batch-size; older ones write none and size their own).
+      if (!b.side[side].batch_size)
+        b.side[side].batch_size = e.batch_size;
       fork = std::move(e.forks.front());
     }
   }

@@ -380,6 +380,8 @@ void to_json(json &j, const ForkResult &f) {
     j["state_report"] = *f.state_report;
   if (f.layout)
     j["layout"] = *f.layout;
+  if (f.batch_size_handed)
+    j["batch_size_handed"] = true;
 }
 
 // warmup_iterations is not read: it is the count of the warmup iterations.
@@ -397,6 +399,7 @@ void from_json(const json &j, ForkResult &f) {
   optional_field(j, "signal", f.signal);
   optional_field(j, "error", f.error);
   optional_field(j, "batch_size", f.batch_size);
+  optional_field(j, "batch_size_handed", f.batch_size_handed);
   optional_field(j, "timer", f.timer);
   optional_field(j, "preemption", f.preemption);
   optional_field(j, "warmup_stable", f.warmup_stable);
@@ -444,6 +447,8 @@ void to_json(json &j, const BenchmarkResult &b) {
     j["ignored"] = b.ignored;
   if (b.single_shot)
     j["single_shot"] = true;
+  if (b.batch_size)
+    j["batch_size"] = b.batch_size;
 }
 
 void from_json(const json &j, BenchmarkResult &b) {
@@ -474,6 +479,7 @@ void from_json(const json &j, BenchmarkResult &b) {
   optional_field(j, "complexity_n", b.complexity_n);
   optional_field(j, "not_measured", b.not_measured);
   optional_field(j, "ignored", b.ignored);
+  optional_field(j, "batch_size", b.batch_size);
 }
 
 void to_json(json &j, const RunResult &run) {

@@ -231,6 +231,7 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
   app.add_option("--steady-timer", cli.timer_spec)->group("");
   app.add_option("--steady-callgrind-out", cli.callgrind_out)->group("");
   app.add_option("--steady-layout", cli.layout_spec)->group("");
+  app.add_option("--steady-batch-size", cli.handed_batch)->group("");
   app.add_flag(kValgrindProbeOption, cli.valgrind_probe)->group("");
   app.add_flag(kValgrindCheckedOption, cli.valgrind_checked)->group("");
   app.add_flag("--steady-config", cli.print_config)->group("");

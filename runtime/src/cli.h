@@ -15,6 +15,9 @@ struct Cli {
   std::string callgrind_out;     // hidden: in a fork under callgrind, where its dumps go
   std::string callgrind_profile; // --callgrind-profile: the last measured iteration's per-function dump
   std::string layout_spec;       // hidden: in a fork under --layout=random, its layout
+  // hidden: the batch size an earlier fork of the benchmark decided (runtime/src/batch_handoff.h),
+  // in a fork from its runner, or in a runner of one benchmark from steady ab
+  std::uint64_t handed_batch = 0;
   bool valgrind_probe = false;   // hidden: ValgrindSession's probe
   bool list_reach = false;       // the plugin's reach records (steady select)
   bool valgrind_checked = false; // hidden: valgrind ran this program before (steady ab)

@@ -139,6 +139,8 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
   argv.insert(argv.end(), req.args.begin(), req.args.end());
   if (!req.layout.empty())
     argv.push_back("--steady-layout=" + req.layout);
+  if (req.batch_size)
+    argv.push_back("--steady-batch-size=" + std::to_string(req.batch_size));
   Reentry cmd = reentry_command(std::move(argv));
   // Under a wrapper the program is named by its real path, which the wrapper runs.
   std::string program = "/proc/self/exe";
@@ -244,7 +246,7 @@ ForkResult run_fork_process(const ForkRequest &req, const std::atomic<bool> &int
 
 int serve_fork(std::size_t bench_index, int number, int fd, int verdict_fd, const RunConfig &cfg,
                const TimerInfo &timer, const std::string &callgrind_out, const std::string &callgrind_profile,
-               const std::string &layout) {
+               const std::string &layout, std::uint64_t handed_batch) {
   Benchmark b = benchmarks().at(bench_index);
   // --layout=random: the heap moved before anything allocates for the
   // benchmark, the stack below this frame, and the chosen copy of the loop.
@@ -295,9 +297,10 @@ int serve_fork(std::size_t bench_index, int number, int fd, int verdict_fd, cons
     std::optional<Callgrind> callgrind;
     if (!callgrind_out.empty())
       callgrind.emplace(callgrind_out, callgrind_profile);
+    ForkPlan plan{&b, &own, &timer, &counters, nullptr, &probe, nullptr, callgrind ? &*callgrind : nullptr};
+    plan.handed_batch = handed_batch;
     WarmupOutcome w = measure_fork(
-        {&b, &own, &timer, &counters, nullptr, &probe, nullptr, callgrind ? &*callgrind : nullptr},
-        [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
+        plan, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
         [&](const Iteration &it) {
           if (verdicts)
             tell_cpu(verdicts); // before the report

@@ -44,6 +44,8 @@ struct ForkRequest {
   // rows), which made `steady analyze` call most forks "not steady".
   std::optional<StopPolicy> warmup_stop = {};
   int min_warmup = 1;
+  // The batch size an earlier fork of the benchmark decided (batch_handoff.h), or 0.
+  std::uint64_t batch_size = 0;
 };
 
 // Runs one fork in a new process and collects its results. `interrupted`
@@ -61,9 +63,10 @@ std::string payload_child_error(long pid);
 // the environment as STEADY_FORK) and reports on `fd`; reads the runner's
 // warmup verdicts from `verdict_fd` (shared memory; -1: judges its warmup
 // itself); under callgrind when `callgrind_out` (where its dumps go) is given;
-// in the layout `layout` (layout_spec: runtime/src/layout.h) when given.
+// in the layout `layout` (layout_spec: runtime/src/layout.h) when given;
+// with the batch size `handed_batch` an earlier fork decided when not 0.
 int serve_fork(std::size_t bench_index, int number, int fd, int verdict_fd, const RunConfig &cfg,
                const TimerInfo &timer, const std::string &callgrind_out = "", const std::string &callgrind_profile = "",
-               const std::string &layout = "");
+               const std::string &layout = "", std::uint64_t handed_batch = 0);
 
 } // namespace steady

@@ -151,7 +151,8 @@ std::uint64_t calibrate_batch(const ForkPlan &p) {
     return time_batch(p, n);
   };
   batch(1); // warm-up, untimed
-  if (const std::uint64_t given = p.config->batch_size) {
+  // A size given (--batch-size) or decided by an earlier fork: run as it is.
+  if (const std::uint64_t given = p.config->batch_size ? p.config->batch_size : p.handed_batch) {
     const std::uint64_t n = reset_every ? std::min(given, reset_every) : given;
     const BatchTicks one = split(timer, batch(n)); // the set-up's record
     if (p.bench->self_timed)

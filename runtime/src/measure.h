@@ -27,6 +27,9 @@ struct ForkPlan {
   // --instrument=valgrind: the fork runs under callgrind, and iterations
   // count the payload's instructions (Iteration::simulated).
   Callgrind *callgrind = nullptr;
+  // The batch size an earlier fork of the benchmark decided (batch_handoff.h):
+  // run as it is, without calibrating (0: calibrate).
+  std::uint64_t handed_batch = 0;
 };
 
 // At most this many weighted batch samples are kept per iteration.

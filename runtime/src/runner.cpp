@@ -22,6 +22,7 @@
 
 #include "baseline.h"
 #include "batch_clock.h"
+#include "batch_handoff.h"
 #include "cli.h"
 #include "code_fingerprint.h"
 #include "complexity.h"
@@ -127,7 +128,8 @@ public:
 };
 
 ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const RunConfig &cfg, const TimerInfo &timer,
-                          Counters &counters, const std::function<void(const Iteration &)> &progress) {
+                          std::uint64_t handed_batch, Counters &counters,
+                          const std::function<void(const Iteration &)> &progress) {
   ForkResult f;
   f.number = number;
   f.warmup = warmup;
@@ -156,8 +158,10 @@ ForkResult run_in_process(const Benchmark &b, int number, bool warmup, const Run
             close(fds[i]);
       }
     } close_pipe{alive};
+    ForkPlan plan{&b, &own, &timer, &counters, nullptr, &probe, &g_interrupted};
+    plan.handed_batch = handed_batch;
     WarmupOutcome w = measure_fork(
-        {&b, &own, &timer, &counters, nullptr, &probe, &g_interrupted}, [&](std::uint64_t n) { f.batch_size = n; },
+        plan, [&](std::uint64_t n) { f.batch_size = n; },
         [&](const Iteration &it) {
           if (getpid() != f.pid) {
             const long pid = getpid();
@@ -260,14 +264,16 @@ std::string duplicate_names() {
 class Runner {
 public:
   Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters,
-         const ValgrindSession *valgrind, std::optional<Baseline> baseline, std::string binary);
+         const ValgrindSession *valgrind, std::optional<Baseline> baseline, std::string binary,
+         std::uint64_t handed_batch);
   void measure(const std::vector<std::size_t> &selected);
   // Saves, writes the Markdown and baselines, prints the warnings; the exit status.
   int finish();
 
 private:
   using Clock = std::chrono::steady_clock;
-  ForkResult run_one_fork(std::size_t index, std::size_t k, std::size_t n, int f, bool warmup);
+  // `batch`: the size an earlier fork of the benchmark decided, or 0 (batch_handoff.h).
+  ForkResult run_one_fork(std::size_t index, std::size_t k, std::size_t n, int f, bool warmup, std::uint64_t batch);
   void measure_benchmark(std::size_t index, std::size_t k, std::size_t n);
   void save(bool last);
   // The worst case of one benchmark, from the configuration.
@@ -296,6 +302,7 @@ private:
   std::optional<Baseline> baseline_;
   std::vector<BaselineChange> baseline_changes_; // one per row compared, for the line under the table
   std::string binary_;
+  std::uint64_t handed_batch_; // steady ab's: its side's first fork decided this benchmark's batch size
   std::optional<TableLayout> layout_;
   std::vector<std::vector<std::string>> rows_; // for --markdown
   Clock::time_point started_ = Clock::now(), bench_started_ = started_;
@@ -311,9 +318,10 @@ std::size_t json_samples(const RunConfig &c) {
 }
 
 Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters,
-               const ValgrindSession *valgrind, std::optional<Baseline> baseline, std::string binary)
+               const ValgrindSession *valgrind, std::optional<Baseline> baseline, std::string binary,
+               std::uint64_t handed_batch)
     : cfg_(cfg), progress_(cfg), json_writer_(json_samples(cfg)), policy_(stop_policy(cfg)),
-      baseline_(std::move(baseline)), binary_(std::move(binary)) {
+      baseline_(std::move(baseline)), binary_(std::move(binary)), handed_batch_(handed_batch) {
   run_.config = cfg;
   run_.started = now_utc();
   run_.runner_pid = getpid();
@@ -423,7 +431,8 @@ std::optional<Runner::Clock::time_point> Runner::deadline(std::size_t k, std::si
 
 // Fork `f` of benchmark `index` (the k-th of n selected), in a fresh process
 // unless --no-fork; says why it failed, and once how preemption is detected.
-ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n, int f, bool warmup) {
+ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n, int f, bool warmup,
+                                std::uint64_t batch) {
   const Benchmark &b = benchmarks()[index];
   int warmups = 0;
   progress_.fork_started(b.name, k, n, f, total_forks_, policy_.dynamic(), time_left(k, n));
@@ -446,9 +455,11 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
     req.warmup_stop = stop_policy(own);
     req.min_warmup = own.min_warmup;
   }
-  ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, counters_, report)
+  req.batch_size = batch;
+  ForkResult fork = cfg_.no_fork ? run_in_process(b, f, warmup, cfg_, run_.timer, batch, counters_, report)
                                  : run_fork_process(req, g_interrupted, report, nullptr, nullptr);
   fork.layout = layout;
+  fork.batch_size_handed = batch > 0 && fork.batch_size == batch;
   if (fork.failed() && fork.status != ForkStatus::interrupted && fork.status != ForkStatus::skipped) {
     progress_.done();
     // What valgrind said about it (its messages go to a log, not to the run's stderr).
@@ -517,12 +528,15 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
   result.single_shot = b.single_shot;
   record_trial(b.trial, result);
   ForkLoop loop(cfg_);
+  const RunConfig own = fork_config(b, cfg_);
+  // Decided once (batch_handoff.h): steady ab's, or the first fork's that reported one.
+  auto batch = [&] { return batch_to_hand(b.self_timed, own, result.forks, handed_batch_); };
   for (int f = 1;
        loop.wanted() > 0 && !g_interrupted && result.not_measured.empty() && b.trial.outcome == Trial::passed; ++f) {
     if (until && Clock::now() >= *until && loop.out_of_budget())
       break;
     const Clock::time_point started = Clock::now();
-    ForkResult &done = result.forks.emplace_back(run_one_fork(index, k, n, f, f <= cfg_.warmup_forks));
+    ForkResult &done = result.forks.emplace_back(run_one_fork(index, k, n, f, f <= cfg_.warmup_forks, batch()));
     done.seconds = std::chrono::duration<double>(Clock::now() - started).count();
     if (done.status == ForkStatus::skipped) {
       result.not_measured = "skipped: " + done.error;
@@ -531,6 +545,7 @@ void Runner::measure_benchmark(std::size_t index, std::size_t k, std::size_t n) 
     loop.add(done);
   }
   finish_benchmark(result, loop.stop(), run_);
+  result.batch_size = decided_batch_size(batch(), result.forks);
   if (!result.not_measured.empty())
     result.stop.reason = "not measured";
   if (b.trial.outcome != Trial::passed)
@@ -664,7 +679,7 @@ int run_main(int argc, char **argv) {
         index >= benchmarks().size())
       return 2;
     return serve_fork(index, number, fd, verdict_fd, cfg, timer_from(cli.timer_spec), cli.callgrind_out,
-                      cli.callgrind_profile, cli.layout_spec);
+                      cli.callgrind_profile, cli.layout_spec, cli.handed_batch);
   }
 
   if (std::string twice = duplicate_names(); !twice.empty()) {
@@ -686,6 +701,13 @@ int run_main(int argc, char **argv) {
     for (std::size_t i : selected)
       std::printf("%s\n", benchmarks()[i].name.c_str());
     return 0;
+  }
+  if (cli.handed_batch && selected.size() > 1) {
+    std::fprintf(stderr,
+                 "error: --steady-batch-size is one benchmark's batch size, and --filter='%s' selects %zu "
+                 "(nothing was run)\n",
+                 cfg.filter.c_str(), selected.size());
+    return 2;
   }
   std::vector<std::string> wanted_counters = cfg.counters;
   const bool valgrind = cfg.instrument == "valgrind";
@@ -748,7 +770,8 @@ int run_main(int argc, char **argv) {
   }
   warn_unprotected(selected);
 
-  Runner runner(cfg, cli.timer_spec, wanted_counters, session ? &*session : nullptr, std::move(baseline), binary);
+  Runner runner(cfg, cli.timer_spec, wanted_counters, session ? &*session : nullptr, std::move(baseline), binary,
+                cli.handed_batch);
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   on_output_interrupt([] { return bool(g_interrupted); });

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "batch_handoff.h"
 #include "cli.h"
 #include "flags.h"
 #include "measure.h"
@@ -108,6 +109,73 @@ TEST(BatchCost, LoopNeverLongerThanTheBound) {
   EXPECT_EQ(batch_for_cost(4, BatchCost{100, 500}, 20000), 200u);
   // A batch already beyond the bound stays as it is.
   EXPECT_EQ(batch_for_cost(400, BatchCost{100, 5000}, 20000), 400u);
+}
+
+ForkResult fork_sized(std::uint64_t batch_size, ForkStatus status = ForkStatus::ok) {
+  ForkResult f;
+  f.batch_size = batch_size;
+  f.status = status;
+  return f;
+}
+
+TEST(BatchHandoff, FirstForkDecidesForTheLaterOnes) {
+  RunConfig cfg;
+  EXPECT_EQ(batch_to_hand(true, cfg, {}), 0u); // the first fork calibrates
+  EXPECT_EQ(batch_to_hand(true, cfg, {fork_sized(96)}), 96u);
+  EXPECT_EQ(batch_to_hand(true, cfg, {fork_sized(96), fork_sized(96)}), 96u);
+}
+
+TEST(BatchHandoff, AForkWithoutASizeDecidesNothing) {
+  RunConfig cfg;
+  // Fork 1 failed before its calibration ended: fork 2 decided.
+  EXPECT_EQ(batch_to_hand(true, cfg, {fork_sized(0, ForkStatus::crashed), fork_sized(40)}), 40u);
+  // Failed after reporting its size: the size was measured, it stands.
+  EXPECT_EQ(batch_to_hand(true, cfg, {fork_sized(40, ForkStatus::error), fork_sized(40)}), 40u);
+}
+
+TEST(BatchHandoff, OnlyGoogleBenchmarkFunctionsBatchedByTheCalibration) {
+  RunConfig cfg;
+  EXPECT_EQ(batch_to_hand(false, cfg, {fork_sized(1000)}), 0u); // a plain payload: each fork its own
+  RunConfig given = cfg;
+  given.batch_size = 7;
+  EXPECT_EQ(batch_to_hand(true, given, {fork_sized(7)}), 0u); // --batch-size: nothing to decide
+  EXPECT_EQ(batch_to_hand(true, given, {}, 40), 0u);
+  RunConfig shots = cfg;
+  shots.mode = Mode::SingleShot;
+  EXPECT_EQ(batch_to_hand(true, shots, {fork_sized(1)}), 0u);
+}
+
+TEST(BatchHandoff, SizeDecidedElsewhereWins) {
+  // steady ab: its side's first fork decided; this runner's first fork runs it too.
+  EXPECT_EQ(batch_to_hand(true, RunConfig{}, {}, 40), 40u);
+  EXPECT_EQ(batch_to_hand(true, RunConfig{}, {fork_sized(96)}, 40), 40u);
+}
+
+TEST(BatchHandoff, RowRecordsTheSizeOnlyWhenEveryForkRanIt) {
+  EXPECT_EQ(decided_batch_size(96, {fork_sized(96), fork_sized(96), fork_sized(0, ForkStatus::crashed)}), 96u);
+  EXPECT_EQ(decided_batch_size(96, {fork_sized(96), fork_sized(12)}), 0u);
+  EXPECT_EQ(decided_batch_size(0, {fork_sized(96), fork_sized(12)}), 0u);
+}
+
+TEST(Json, HandedBatchSizeRoundTrip) {
+  BenchmarkResult b;
+  b.name = "BM_ZFlat/0";
+  b.batch_size = 96;
+  b.forks = {fork_sized(96), fork_sized(96)};
+  b.forks[1].batch_size_handed = true;
+  nlohmann::json j = b;
+  EXPECT_EQ(j["batch_size"], 96);
+  EXPECT_FALSE(j["forks"][0].contains("batch_size_handed")); // written only when handed
+  EXPECT_TRUE(j["forks"][1]["batch_size_handed"].get<bool>());
+  const BenchmarkResult back = j.get<BenchmarkResult>();
+  EXPECT_EQ(back.batch_size, 96u);
+  EXPECT_TRUE(back.forks[1].batch_size_handed);
+  // Older files have neither: each fork decided its own.
+  j.erase("batch_size");
+  j["forks"][1].erase("batch_size_handed");
+  const BenchmarkResult old = j.get<BenchmarkResult>();
+  EXPECT_EQ(old.batch_size, 0u);
+  EXPECT_FALSE(old.forks[1].batch_size_handed);
 }
 
 TEST(BatchThinning, KeepsTotalWeightAndWeightedMean) {

@@ -259,6 +259,11 @@ struct ForkResult {
   int signal = 0;
   std::string error;
   std::uint64_t batch_size = 0;
+  // It ran the batch size an earlier fork of its benchmark decided (handed
+  // on by the runner, or by steady ab to its side's later forks) instead of
+  // calibrating its own: Google Benchmark functions, from 2026-11-27
+  // (runtime/src/batch_handoff.h). False: its own calibration (older files).
+  bool batch_size_handed = false;
   // The timer calibration its iterations used (the overhead subtracted from
   // their batches): the runner's, handed to every fork (each fork measured
   // its own in files before 2026-11-26, and still does under valgrind).
@@ -415,6 +420,10 @@ struct BenchmarkResult {
   // (Google Benchmark's Repetitions(3), MinTime(0.5), ...).
   std::vector<std::string> ignored;
   std::vector<ForkResult> forks;
+  // The one batch size its forks ran, decided once (by the first fork that
+  // calibrated it, the others handed it: batch_size_handed); 0 when each fork
+  // decided its own (plain payloads, older files) or --batch-size fixed it.
+  std::uint64_t batch_size = 0;
   StopResult stop;
   Summary summary;
   // Measured in single-shot mode whatever the run's mode (steady gtest: a test

@@ -98,7 +98,7 @@ std::uint64_t size_for_cost(std::uint64_t n, double ticks, RunBatch &batch, cons
                             double iteration_ticks) {
   // The median of kBatchCostRepeats batches: robust to a preempted or
   // disturbed one, and not the luckiest of a few, whose luck differs between
-  // the two sizes and would make forks of one benchmark decide differently.
+  // the two sizes and would make the decision differ from run to run.
   auto typical = [&](std::uint64_t size) {
     std::vector<double> t;
     for (int r = 0; r < kBatchCostRepeats; ++r)

@@ -82,14 +82,14 @@ double setup_batch_ticks(double target_ticks, double setup_ticks, double iterati
 // preempted more often on a busy machine, and every warmup iteration lasts it.
 inline constexpr double kMaxBatchCostShare = 0.01;
 inline constexpr std::uint64_t kBatchCostFactor = 4;
+inline constexpr double kMaxBatchCostIterations = 2;
+inline constexpr int kBatchCostRounds = 4;
 // The fit runs once per benchmark (runtime/src/batch_handoff.h), so it takes
 // 15 batches per size where each fork took 5: over 5 independent decisions per
 // snappy row, 9 of 57 rows' sizes spanned more than 2x (13 with 5 batches);
 // where they still differ the fitted cost is near the noise (0-2 % of a batch)
 // and the ns/op show no trend with the size (BM_UFlat/4 at 522-1111 ops:
 // 3949-3976 ns).
-inline constexpr double kMaxBatchCostIterations = 2;
-inline constexpr int kBatchCostRounds = 4;
 inline constexpr int kBatchCostRepeats = 15;
 
 // A batch's timed ticks as a line in its size n: per_op * n + per_batch,

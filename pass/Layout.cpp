@@ -83,8 +83,7 @@ void moveOwnedCallees(Function &C, unsigned Offset, DenseMap<Function *, Functio
   for (Instruction &I : instructions(C)) {
     auto *CB = dyn_cast<CallBase>(&I);
     Function *G = CB ? CB->getCalledFunction() : nullptr;
-    if (!G || G->isDeclaration() || !G->hasFnAttribute(steady::ProtectedAttr) ||
-        G->hasFnAttribute(steady::HarnessAttr))
+    if (!G || G->isDeclaration() || !G->hasFnAttribute(steady::ProtectedAttr) || G->hasFnAttribute(steady::HarnessAttr))
       continue;
     auto [It, New] = Moved.try_emplace(G, nullptr);
     if (New) {

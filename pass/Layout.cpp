@@ -85,13 +85,13 @@ void moveOwnedCallees(Function &C, unsigned Offset, DenseMap<Function *, Functio
     Function *G = CB ? CB->getCalledFunction() : nullptr;
     if (!G || G->isDeclaration() || !G->hasFnAttribute(steady::ProtectedAttr) || G->hasFnAttribute(steady::HarnessAttr))
       continue;
-    auto [It, New] = Moved.try_emplace(G, nullptr);
-    if (New) {
-      It->second = copyAt(*G, Offset);
-      It->second->removeFnAttr(steady::ProtectedAttr); // a copy, not another payload to audit
-      moveOwnedCallees(*It->second, Offset, Moved);
+    Function *Copy = Moved.lookup(G);
+    if (!Copy) {
+      Copy = Moved[G] = copyAt(*G, Offset);
+      Copy->removeFnAttr(steady::ProtectedAttr); // a copy, not another payload to audit
+      moveOwnedCallees(*Copy, Offset, Moved);
     }
-    CB->setCalledFunction(It->second);
+    CB->setCalledFunction(Copy);
   }
 }
 

@@ -278,8 +278,7 @@ std::optional<Finding> callsComputedBeforeLoop(Function &Opt, const TimedRegion 
     if (!Array.empty())
       Fd.What = Array.str();
     else if (!Input.empty() && none_of(Fd.Literals, [&](const Literal &L) { return L.Value == Input; }))
-      Fd.Literals.push_back(
-          {Input.str(), DebugLoc(cast_or_null<DILocation>(N->getOperand(CInputLoc).get()))});
+      Fd.Literals.push_back({Input.str(), DebugLoc(cast_or_null<DILocation>(N->getOperand(CInputLoc).get()))});
   }
   if (Fd.Calls.empty())
     return std::nullopt;

@@ -132,8 +132,8 @@ std::string foldedCalls(const Finding &Fd, const std::string &Of) {
                 "passed through benchmark::DoNotOptimize() (the compiler knows what a constant array holds)";
   return (One ? "the call of " : "the calls of ") + Names + " in the measurement loop of " + Of +
          (One ? " gets only inputs known at compile time and is " : " get only inputs known at compile time and are ") +
-         (Same ? std::string(When(Fd.Calls.front().Once)) : "computed before the loop runs") + ": the loop does not run " +
-         (One ? "it" : "them") + " and measures only the rest of its body; " + Input;
+         (Same ? std::string(When(Fd.Calls.front().Once)) : "computed before the loop runs") +
+         ": the loop does not run " + (One ? "it" : "them") + " and measures only the rest of its body; " + Input;
 }
 
 } // namespace

@@ -324,11 +324,36 @@ private:
     h.text(img.section_name(sec));
     if (!constant)
       return;
+    if (!access_size && jump_table(img, to, fn, h))
+      return;
     // Unnamed constant data: the bytes loaded, or a string's characters.
     std::string_view bytes = img.contents(to, access_size ? access_size : kMaxStringBytes);
     if (!access_size)
       bytes = bytes.substr(0, bytes.find('\0'));
     h.text(bytes);
+  }
+
+  // A jump table of a position-independent switch: 32-bit offsets from the
+  // table to blocks of `fn`. The offsets change whenever `fn` moves relative
+  // to .rodata (unrelated code added before it), so each entry is hashed as
+  // its block's offset in `fn`. Its entries are the words that land in `fn`;
+  // data that is not a jump table has none (a false match needs a word to hit
+  // the few hundred bytes of `fn` out of the address space).
+  bool jump_table(const Image &img, std::uint64_t table, const Symbol &fn, Hash &h) {
+    std::string_view words = img.contents(table, kMaxObjectBytes);
+    bool any = false;
+    for (std::size_t i = 0; i + 4 <= words.size(); i += 4) {
+      std::int32_t entry;
+      std::memcpy(&entry, words.data() + i, 4);
+      const std::uint64_t block = table + std::uint64_t(std::int64_t(entry));
+      if (block < fn.addr || block >= fn.addr + fn.size)
+        break;
+      if (!any)
+        h.text("jump table");
+      any = true;
+      h.value(block - fn.addr);
+    }
+    return any;
   }
 
   // A function of another loaded object (a shared library the benchmark

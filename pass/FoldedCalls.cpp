@@ -164,7 +164,7 @@ std::string text(const Constant &C) {
 }
 
 // Operands of one noted call.
-enum CallField : unsigned { CPosition, CCall, CCallee, CName, CInput, CInputLoc, CArray, CNumFields };
+enum CallField : unsigned { CPosition, CCall, CCallee, CName, CInput, CInputLoc, CArray, CPointers, CNumFields };
 
 } // namespace
 
@@ -212,7 +212,8 @@ MDNode *callsOnKnownInputs(Function &Copy, const TimedRegion &R, LoopInfo &LI,
                                  MDString::get(C, userName(*Callee)),
                                  MDString::get(C, Input),
                                  InputLoc,
-                                 MDString::get(C, Array ? demangle(Array->getName().str()) : "")};
+                                 MDString::get(C, Array ? demangle(Array->getName().str()) : ""),
+                                 Int(any_of(CB->args(), [](const Value *A) { return A->getType()->isPointerTy(); }))};
     Calls.push_back(MDNode::get(C, Ops));
   }
   return MDNode::get(C, Calls);
@@ -270,6 +271,10 @@ std::optional<Finding> callsComputedBeforeLoop(Function &Opt, const TimedRegion 
     if (Running.count(P) || CalledIn.count(Callee) || !Named.insert(Callee).second)
       continue;
     bool Once = Before.count(P) || CalledBefore.count(Callee);
+    // Hoisted, a call given memory may have been hoisted for reading memory
+    // the loop does not write, known or not: the hoisted check's to judge.
+    if (Once && mdconst::extract<ConstantInt>(N->getOperand(CPointers))->isOne())
+      continue;
     if (Fd.Calls.empty()) // shown at the first call
       Fd.Loc = DebugLoc(cast_or_null<DILocation>(N->getOperand(CCall).get()));
     Fd.Calls.push_back({cast<MDString>(N->getOperand(CName))->getString().str(), Once});

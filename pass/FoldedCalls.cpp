@@ -142,7 +142,8 @@ const LoadInst *readFrom(const Value *V) {
 }
 
 // Where the local a load reads was given its literal: the store of a constant
-// into it (`T val{120};`), if there is one.
+// into it (`T val{120};`), if there is one (into the variable itself, not
+// into a field of an aggregate).
 const StoreInst *literalStore(const LoadInst &Ld) {
   auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ld.getPointerOperand()));
   if (!AI)
@@ -197,14 +198,18 @@ MDNode *callsOnKnownInputs(Function &Copy, const TimedRegion &R, LoopInfo &LI,
     SmallPtrSet<const Function *, 8> Seen;
     if (!Any || !AllKnown || !Data || !callComputes(*CB, 0, Seen))
       continue;
-    // The input to name: the literal the variable was given, or the array.
+    // The input to name: the array, or the literal the variable was given
+    // before the loop (not a temporary of the loop's own statement: an
+    // initializer list's length, `InlinedVector<int, 4> src{1, 2, 3}`).
     std::string Input;
     DILocation *InputLoc = nullptr;
-    if (!Array)
-      if (const StoreInst *SI = literalStore(*Data)) {
-        Input = text(*cast<Constant>(SI->getValueOperand()));
-        InputLoc = SI->getDebugLoc().get();
-      }
+    if (!Array) {
+      const StoreInst *SI = literalStore(*Data);
+      if (!SI || R.Positions.count(positionOf(SI->getDebugLoc())))
+        continue;
+      Input = text(*cast<Constant>(SI->getValueOperand()));
+      InputLoc = SI->getDebugLoc().get();
+    }
     auto Int = [&](uint64_t V) { return ConstantAsMetadata::get(ConstantInt::get(Type::getInt64Ty(C), V)); };
     Metadata *Ops[CNumFields] = {Int(P),
                                  Orig->getDebugLoc().getAsMDNode(),

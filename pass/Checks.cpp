@@ -440,7 +440,7 @@ SmallVector<Finding, 2> foldedResults(Function &F, const TimedRegion *Timed) {
     if (!isSink(I))
       continue;
     uint64_t P = positionOf(I.getDebugLoc());
-    if (Timed && ((!Timed->Positions.empty() && !Timed->Positions.count(P)) || Timed->FromParameters.count(P)))
+    if (Timed && ((!Timed->Positions.empty() && !Timed->Positions.count(P)) || Timed->ConstantAnyway.count(P)))
       continue;
     // An indirect ("m") operand: what is consumed is the memory it points to.
     auto &Sink = cast<CallBase>(I);

@@ -90,8 +90,9 @@ struct TimedRegion {
   bool Pauses = false;                            // it pauses the timers (to reset its inputs)
   llvm::DebugLoc First;                           // the loop's first located instruction
   llvm::MDNode *Inputs = nullptr;                 // the literals of the values it consumes (constantInputsOf's form)
-  std::set<uint64_t> FromParameters;              // its DoNotOptimize calls consuming values of the State's
-                                                  // parameters and no literal: a constant there is the code's
+  std::set<uint64_t> ConstantAnyway;              // its DoNotOptimize calls whose constant is no fold of the
+                                                  // benchmark's inputs: computed from the State's parameters and
+                                                  // no literal, or built without computing anything
   llvm::SmallPtrSet<const llvm::Loop *, 2> Loops; // the measurement loops (valid where computed only)
 
   /// F's measurement loops and their positions (LI: F's loops, before inlining).

@@ -143,6 +143,13 @@ uintptr_t identity(const Instruction &I) {
   return I.getOpcode();
 }
 
+// Is U a call of benchmark::DoNotOptimize?
+bool isDoNotOptimize(const User *U) {
+  auto *I = dyn_cast<Instruction>(U);
+  const Function *Callee = I ? calleeOf(*I) : nullptr;
+  return Callee && CxxName::of(*Callee).Base == "DoNotOptimize";
+}
+
 // What builds a local object a DoNotOptimize consumes (an alloca, a part or
 // a cast of it): what is stored into it, the calls and parts it is given to
 // other than its consumers (a sink, DoNotOptimize itself, a marker), and what
@@ -150,8 +157,7 @@ uintptr_t identity(const Instruction &I) {
 void pushBuilders(const Instruction &I, SmallVectorImpl<const Value *> &Work) {
   auto IsConsumer = [](const User *U) {
     auto *UI = dyn_cast<Instruction>(U);
-    const Function *Callee = UI ? calleeOf(*UI) : nullptr;
-    return !UI || isSink(*UI) || isMarker(*UI) || (Callee && CxxName::of(*Callee).Base == "DoNotOptimize");
+    return !UI || isSink(*UI) || isMarker(*UI) || isDoNotOptimize(U);
   };
   for (const User *U : I.users())
     if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == &I)
@@ -329,6 +335,56 @@ bool builtWithoutComputation(AllocaInst &Object) {
       Work.push_back(Op);
   }
   return true;
+}
+
+// The call whose result a DoNotOptimize consumes: the one that builds the
+// object (its result stored into it or into a field of it, or given it to fill).
+const CallBase *producerOf(const AllocaInst &Object) {
+  SmallVector<const Value *, 8> Parts{&Object};
+  for (size_t I = 0; I != Parts.size() && I < 16; ++I)
+    for (const User *U : Parts[I]->users()) {
+      const Value *V = U;
+      if (isa<GetElementPtrInst>(U)) {
+        Parts.push_back(U);
+        continue;
+      }
+      if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == Parts[I])
+        V = SI->getValueOperand();
+      while (auto *EV = dyn_cast<ExtractValueInst>(V))
+        V = EV->getAggregateOperand();
+      auto *CB = dyn_cast<CallBase>(V);
+      const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (Callee && !Callee->isIntrinsic() && !isDoNotOptimize(CB) && !isStateMember(Callee))
+        return CB;
+    }
+  return nullptr;
+}
+
+// Is a call computed from a local the loop passes through DoNotOptimize (its
+// input made opaque: abseil's BM_OffsetVariable, `DoNotOptimize(n)` before
+// Partial(n, m, k).Offset<3>()), other than the object it fills (Consumed)?
+bool fromOpaqueInputs(const CallBase &Call, const AllocaInst &Consumed) {
+  SmallPtrSet<const Value *, 32> Seen{&Consumed};
+  SmallVector<const Value *, 32> Work(Call.arg_begin(), Call.arg_end());
+  while (!Work.empty() && Seen.size() < 64) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (auto *AI = dyn_cast<AllocaInst>(V)) {
+      if (any_of(AI->users(), isDoNotOptimize))
+        return true;
+      for (const User *U : AI->users()) // what fills it: stores, calls given it
+        if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == AI)
+          Work.push_back(SI->getValueOperand());
+        else if (auto *CB = dyn_cast<CallBase>(U); CB && CB != &Call && !isMarker(*CB))
+          append_range(Work, CB->args());
+    } else if (auto *CB = dyn_cast<CallBase>(V)) {
+      append_range(Work, CB->args());
+    } else if (auto *I = dyn_cast<Instruction>(V)) {
+      append_range(Work, I->operands());
+    }
+  }
+  return false;
 }
 
 } // namespace
@@ -543,9 +599,14 @@ TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
     auto *Object = dyn_cast<AllocaInst>(cast<CallBase>(I).getArgOperand(0));
     if (N.Context != "benchmark" || N.Base != "DoNotOptimize" || !Object)
       continue;
-    if (uint64_t P = positionOf(I.getDebugLoc());
-        P && (fromParametersOnly(*Object) || builtWithoutComputation(*Object)))
+    uint64_t P = positionOf(I.getDebugLoc());
+    if (P && (fromParametersOnly(*Object) || builtWithoutComputation(*Object)))
       R.ConstantAnyway.insert(P);
+    if (const CallBase *Producer = producerOf(*Object); P && Producer) {
+      R.Producers[P] = Producer->getCalledFunction()->getName().str();
+      if (fromOpaqueInputs(*Producer, *Object))
+        R.Compared.insert(Producer->getCalledFunction()->getName().str());
+    }
     for (User *U : Object->users())
       if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == Object)
         Consumed.push_back(SI);
@@ -573,12 +634,19 @@ MDNode *TimedRegion::toMD(LLVMContext &C) const {
   SmallVector<Metadata *, 4> Parameters;
   for (uint64_t P : ConstantAnyway)
     Parameters.push_back(Int(P));
+  SmallVector<Metadata *, 8> Made, Opaque;
+  for (const auto &[P, Name] : Producers)
+    Made.append({Int(P), MDString::get(C, Name)});
+  for (const std::string &Name : Compared)
+    Opaque.push_back(MDString::get(C, Name));
   SmallVector<Metadata *, 16> Ops = {Int(Found),
                                      Int(DoesWork),
                                      Int(Pauses),
                                      First.getAsMDNode(),
                                      Inputs ? Inputs : MDNode::get(C, {}),
-                                     MDNode::get(C, Parameters)};
+                                     MDNode::get(C, Parameters),
+                                     MDNode::get(C, Made),
+                                     MDNode::get(C, Opaque)};
   for (uint64_t P : Positions)
     Ops.push_back(Int(P));
   return MDNode::get(C, Ops);
@@ -586,7 +654,7 @@ MDNode *TimedRegion::toMD(LLVMContext &C) const {
 
 TimedRegion TimedRegion::fromMD(const MDNode *N) {
   TimedRegion R;
-  if (!N || N->getNumOperands() < 6)
+  if (!N || N->getNumOperands() < 8)
     return R;
   auto Int = [&](unsigned I) { return mdconst::extract<ConstantInt>(N->getOperand(I))->getZExtValue(); };
   R.Found = Int(0);
@@ -596,7 +664,13 @@ TimedRegion TimedRegion::fromMD(const MDNode *N) {
   R.Inputs = cast<MDNode>(N->getOperand(4).get());
   for (const MDOperand &P : cast<MDNode>(N->getOperand(5).get())->operands())
     R.ConstantAnyway.insert(mdconst::extract<ConstantInt>(P)->getZExtValue());
-  for (unsigned I = 6; I < N->getNumOperands(); ++I)
+  const MDNode *Made = cast<MDNode>(N->getOperand(6).get());
+  for (unsigned I = 0; I + 1 < Made->getNumOperands(); I += 2)
+    R.Producers[mdconst::extract<ConstantInt>(Made->getOperand(I))->getZExtValue()] =
+        cast<MDString>(Made->getOperand(I + 1))->getString().str();
+  for (const MDOperand &Name : cast<MDNode>(N->getOperand(7).get())->operands())
+    R.Compared.insert(cast<MDString>(Name)->getString().str());
+  for (unsigned I = 8; I < N->getNumOperands(); ++I)
     R.Positions.insert(Int(I));
   return R;
 }

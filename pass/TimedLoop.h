@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 
@@ -93,6 +94,10 @@ struct TimedRegion {
   std::set<uint64_t> ConstantAnyway;              // its DoNotOptimize calls whose constant is no fold of the
                                                   // benchmark's inputs: computed from the State's parameters and
                                                   // no literal, or built without computing anything
+  std::map<uint64_t, std::string> Producers;      // its DoNotOptimize calls: the function whose result each
+                                                  // consumes (mangled name)
+  std::set<std::string> Compared;                 // functions it computes from inputs passed through
+                                                  // DoNotOptimize (the run-time case of a comparison)
   llvm::SmallPtrSet<const llvm::Loop *, 2> Loops; // the measurement loops (valid where computed only)
 
   /// F's measurement loops and their positions (LI: F's loops, before inlining).

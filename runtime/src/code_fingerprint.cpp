@@ -255,6 +255,17 @@ private:
     return n > 0;
   }
 
+  // A RIP-relative displacement is always 4 bytes, but capstone 4 reports 2
+  // for some 0x66-prefixed SSE stores (movupd %xmm0, x(%rip)), which left half
+  // of an address in the hash: found by its value when not where it is said.
+  static void zero_displacement(std::uint8_t *raw, std::size_t size, std::size_t at, std::int32_t disp) {
+    if (at + 4 > size || std::memcmp(raw + at, &disp, 4) != 0)
+      for (at = 1; at + 4 <= size && std::memcmp(raw + at, &disp, 4) != 0; ++at) {
+      }
+    if (at + 4 <= size)
+      std::memset(raw + at, 0, 4);
+  }
+
   // The bytes with the relative displacement or branch offset zeroed, then
   // what the reference points to.
   void instruction(const Image &img, const cs_insn &in, const Symbol &fn, Hash &h) {
@@ -268,7 +279,7 @@ private:
         std::memset(raw + x.encoding.imm_offset, 0, x.encoding.imm_size);
         target(img, std::uint64_t(op.imm), 0, false, fn, h);
       } else if (op.type == X86_OP_MEM && op.mem.base == X86_REG_RIP) {
-        std::memset(raw + x.encoding.disp_offset, 0, x.encoding.disp_size);
+        zero_displacement(raw, in.size, x.encoding.disp_offset, std::int32_t(op.mem.disp));
         target(img, in.address + in.size + std::uint64_t(op.mem.disp), in.id == X86_INS_LEA ? 0 : op.size, true, fn, h);
       }
     }
@@ -324,11 +335,36 @@ private:
     h.text(img.section_name(sec));
     if (!constant)
       return;
+    if (!access_size && jump_table(img, to, fn, h))
+      return;
     // Unnamed constant data: the bytes loaded, or a string's characters.
     std::string_view bytes = img.contents(to, access_size ? access_size : kMaxStringBytes);
     if (!access_size)
       bytes = bytes.substr(0, bytes.find('\0'));
     h.text(bytes);
+  }
+
+  // A jump table of a position-independent switch: 32-bit offsets from the
+  // table to blocks of `fn`. The offsets change whenever `fn` moves relative
+  // to .rodata (unrelated code added before it), so each entry is hashed as
+  // its block's offset in `fn`. Its entries are the words that land in `fn`;
+  // data that is not a jump table has none (a false match needs a word to hit
+  // the few hundred bytes of `fn` out of the address space).
+  bool jump_table(const Image &img, std::uint64_t table, const Symbol &fn, Hash &h) {
+    std::string_view words = img.contents(table, kMaxObjectBytes);
+    bool any = false;
+    for (std::size_t i = 0; i + 4 <= words.size(); i += 4) {
+      std::int32_t entry;
+      std::memcpy(&entry, words.data() + i, 4);
+      const std::uint64_t block = table + std::uint64_t(std::int64_t(entry));
+      if (block < fn.addr || block >= fn.addr + fn.size)
+        break;
+      if (!any)
+        h.text("jump table");
+      any = true;
+      h.value(block - fn.addr);
+    }
+    return any;
   }
 
   // A function of another loaded object (a shared library the benchmark

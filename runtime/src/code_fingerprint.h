@@ -15,8 +15,9 @@ namespace steady {
 // with every address normalized (a branch inside it: its offset from the
 // entry; a call or jump out of it: the callee's name and, once, the callee's
 // own code, however deep, in this binary or the shared library the loader
-// bound it to; a load of read-only data: the bytes loaded; other data: the
-// symbol's name), hashed.
+// bound it to; a load of read-only data: the bytes loaded; a switch's jump
+// table: its entries as offsets into the function; other data: the symbol's
+// name), hashed.
 // Nothing when the binary has no symbol for it, capstone (libcapstone.so.4,
 // loaded at run time) is missing, or the machine is not x86-64.
 std::optional<CodeIdentity> code_fingerprint(const void *fn);

@@ -538,9 +538,11 @@ SmallVector<Finding, 2> timedLoopFindings(Function &Opt, const TimedRegion &Time
     Out.push_back({Defect::Hoisted, H.I, H.Loc, operation(*H.I)});
   else if (Timed.DoesWork && !DeadReported && timedLoopIsEmpty(Opt, Timed))
     Out.push_back({Defect::EmptyLoop, nullptr, Timed.First});
-  if (const Instruction *At = growingContainer(Opt, Timed)) {
-    Finding Fd(Defect::Mutated, At, At->getDebugLoc(), "a container set up before the loop");
+  if (GrowingData G = growingContainer(Opt, Timed); G.At) {
+    Finding Fd(Defect::Mutated, G.At, G.At->getDebugLoc(),
+               G.Output ? "output set up before the loop" : "a container set up before the loop");
     Fd.Grows = true;
+    Fd.Output = G.Output;
     Out.push_back(std::move(Fd));
     return Out;
   }

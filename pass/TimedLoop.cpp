@@ -1104,18 +1104,18 @@ public:
 
 } // namespace
 
-const Instruction *growingContainer(Function &Opt, const TimedRegion &R) {
+GrowingData growingContainer(Function &Opt, const TimedRegion &R) {
   if (R.Pauses)
-    return nullptr; // resets its data with the timers stopped
+    return {}; // resets its data with the timers stopped
   DominatorTree DT(Opt);
   LoopInfo LI(DT);
   const DataLayout &DL = Opt.getDataLayout();
-  const Instruction *Grows = nullptr;
+  GrowingData Grows;
   unsigned Stepping = 0; // slots that move by a constant
-  auto Judge = [&](const Moves &M, const Instruction *At) {
+  auto Judge = [&](const Moves &M, const Instruction *At, bool Output = false) {
     Stepping += M.steps();
-    if (M.grows() && !Grows)
-      Grows = At;
+    if ((M.grows() || Output) && !Grows.At)
+      Grows = {At, Output && !M.grows()};
   };
   for (const Loop *L : LI) {
     // Only the measurement loop (the one holding the body's code).
@@ -1161,11 +1161,25 @@ const Instruction *growingContainer(Function &Opt, const TimedRegion &R) {
         Growth G(*L, DL, IsSlot);
         G.classify(SI->getValueOperand(), M);
       }
-    for (auto &[Field, Slot] : Fields)
-      Judge(Slot.first, Slot.second);
+    // The code the loop calls out of line (not the State's): a write
+    // position of a buffer that only moves forward, where every such call is
+    // given the buffer (its overflow: a virtual call on a stream buffer), is
+    // output appended; another call (a seekp() on the stream) may rewind it.
+    SmallVector<const CallBase *, 4> OutOfLine;
+    for (const BasicBlock *BB : L->blocks())
+      for (const Instruction &I : *BB)
+        if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isInlineAsm() && !isMarker(I) && !isStateMachinery(I) &&
+                                               (!CB->getCalledFunction() || CB->getCalledFunction()->isDeclaration()))
+          OutOfLine.push_back(CB);
+    for (auto &[Field, Slot] : Fields) {
+      const Moves &M = Slot.first;
+      bool Output = M.Up && !M.Down && !M.Other && !OutOfLine.empty() &&
+                    all_of(OutOfLine, [&](const CallBase *CB) { return is_contained(CB->args(), Field.first); });
+      Judge(M, Slot.second, Output);
+    }
   }
   // Two slots moving (a queue's front and back): churn, or more than one container.
-  return Stepping == 1 ? Grows : nullptr;
+  return Stepping == 1 ? Grows : GrowingData();
 }
 
 SmallVector<CarriedWrite, 2> writesCarriedAcrossIterations(Function &Opt, const TimedRegion &R) {

@@ -156,7 +156,14 @@ llvm::SmallVector<CarriedWrite, 2> writesCarriedAcrossIterations(llvm::Function 
 /// pointer kept across iterations (a field in memory, or in a register) only
 /// ever moves forward or to a new allocation, and no other pointer of the
 /// loop moves (a queue's front and back both advancing is churn at constant
-/// size, not growth). Null if none.
-const llvm::Instruction *growingContainer(llvm::Function &Opt, const TimedRegion &R);
+/// size, not growth). Also output appended through a write position that
+/// only moves forward when what happens at the end of its buffer is an
+/// out-of-line call on the buffer (a stream buffer's overflow: a string
+/// stream grows, a file gets longer): Output. At null if none.
+struct GrowingData {
+  const llvm::Instruction *At = nullptr;
+  bool Output = false;
+};
+GrowingData growingContainer(llvm::Function &Opt, const TimedRegion &R);
 
 } // namespace steady

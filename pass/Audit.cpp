@@ -19,7 +19,9 @@
 //  - folded-result: the protected payload still returns a compile-time constant;
 //  - hoisted:       work present in the payload is outside the harness loop;
 //  - mutated-input: the optimized payload writes global data it also reads;
-//  - empty-loop:    nothing of a Google Benchmark loop's body is left.
+//  - empty-loop:    nothing of a Google Benchmark loop's body is left;
+//  - folded-result: also a call of a Google Benchmark loop on inputs known at
+//                   compile time that no longer runs in it (FoldedCalls.cpp).
 // For Google Benchmark functions only the measurement loop is the payload
 // (TimedLoop.cpp).
 //
@@ -104,6 +106,7 @@ enum Field : unsigned {
   FName,  // the user's name for it, kept: a helper may be inlined and deleted
   FTimed, // Google Benchmark: the measurement loop (TimedRegion)
   FFrame, // judged in place: the function's DISubprogram, wherever its code was inlined
+  FCalls, // judged in place: its loop's calls on inputs known at compile time (callsOnKnownInputs)
   FNumFields
 };
 
@@ -324,6 +327,7 @@ public:
         Dead.push_back(node(C, {Id, MDString::get(C, describe(*I)), I->getDebugLoc().getAsMDNode()}));
       }
       if (InPlace) {
+        MDNode *Calls = callsOnKnownInputs(*Twin, Timed, LI, [&](const Instruction &I) { return Original.lookup(&I); });
         for (auto &[Copy, I] : Copies) // the loop's first line, in the function itself
           if (Copy && cast<Instruction>(Copy)->getDebugLoc() == Timed.First) {
             Timed.First = I->getDebugLoc();
@@ -341,7 +345,8 @@ public:
                                      node(C, {}),
                                      MDString::get(C, userName(*F)),
                                      Timed.toMD(C),
-                                     F->getSubprogram()};
+                                     F->getSubprogram(),
+                                     Calls};
         Nodes->addOperand(MDNode::getDistinct(C, Ops));
         continue;
       }
@@ -359,6 +364,7 @@ public:
                                    node(C, {}),
                                    MDString::get(C, userName(*F)),
                                    IsGB ? Timed.toMD(C) : nullptr,
+                                   nullptr,
                                    nullptr};
       Nodes->addOperand(MDNode::getDistinct(C, Ops));
     }
@@ -450,7 +456,8 @@ public:
       for (const Finding &Fd : deletedComputations(*Twin, Protected, cast<MDNode>(N->getOperand(FDead))))
         warn(Shown, Fd, S);
       if (S == Subject::GBench)
-        judgeGBench(Shown, *Twin, cast_or_null<MDNode>(N->getOperand(FTimed).get()), Before);
+        judgeGBench(Shown, *Twin, cast_or_null<MDNode>(N->getOperand(FTimed).get()),
+                    cast_or_null<MDNode>(N->getOperand(FCalls).get()), Before);
       else if (F)
         judgePayload(*F, Harness, cast_or_null<MDNode>(N->getOperand(FInputs).get()));
       if (!Frame) // judged in place: no copies
@@ -540,7 +547,9 @@ private:
   // Warnings from index Before on are this benchmark's dead code.
   // Shown: the function the diagnostic names (clang shows its declaration
   // when the finding has no location).
-  void judgeGBench(Function &Shown, Function &Twin, const MDNode *TimedMD, size_t Before) {
+  // Calls: its loop's calls on inputs known at compile time, told only when
+  // nothing else is (an emptied loop, a hoisted or folded result say it).
+  void judgeGBench(Function &Shown, Function &Twin, const MDNode *TimedMD, const MDNode *Calls, size_t Before) {
     TimedRegion Timed = TimedRegion::fromMD(TimedMD);
     for (Finding Fd : foldedResults(Twin, &Timed)) {
       // The constant case of a comparison: the same function is computed
@@ -554,6 +563,9 @@ private:
     }
     for (const Finding &Fd : timedLoopFindings(Twin, Timed, Warnings.size() > Before))
       warn(Shown, Fd, Subject::GBench);
+    if (Warnings.size() == Before)
+      if (std::optional<Finding> Fd = callsComputedBeforeLoop(Twin, Timed, Calls))
+        warn(Shown, *Fd, Subject::GBench);
   }
 
   // Inputs: the literals its result depends on; null when it asked for folding.

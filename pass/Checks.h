@@ -11,11 +11,13 @@
 #include <optional>
 #include <string>
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugLoc.h"
 
 namespace llvm {
 class DISubprogram;
+class LoopInfo;
 class Function;
 class Instruction;
 class MDNode;
@@ -36,6 +38,7 @@ enum class Defect {
   FoldedLiteral,  // a literal operand folded into the code: a divisor turned into a multiplication,
                   // a multiplier repeated in a loop turned into its power
   Restarts,       // a pointer chase that starts from the same place every invocation
+  FoldedCall,     // a Google Benchmark loop's call on inputs known at compile time no longer runs in it
 };
 
 /// What is measured: a steady payload (per invocation) or a Google Benchmark
@@ -60,6 +63,11 @@ struct Finding {
   bool Grows = false;                     // mutated: a container that gets longer every iteration
   bool Output = false;                    // and that is output appended (a stream), its growth out of line
   unsigned Power = 0, Trips = 0;          // folded literal multiplier: L^Power per multiply, of Trips
+  struct Call {
+    std::string Name;
+    bool Once; // computed once before the loop (else at compile time)
+  };
+  llvm::SmallVector<Call, 2> Calls; // folded calls: which (What: the constant array read, if any)
   /// Hoisted out of a harness: the harness's subprogram, where inlining
   /// stops when a location is shown (the payload's own frame).
   const llvm::DISubprogram *Frame = nullptr;
@@ -104,6 +112,20 @@ llvm::SmallVector<Finding, 2> mutatedPayloadInputs(llvm::Function &F);
 /// measurement loop, an emptied loop (unless DeadReported: dead code already
 /// told why), and data its loop writes and reads again.
 llvm::SmallVector<Finding, 2> timedLoopFindings(llvm::Function &Opt, const TimedRegion &Timed, bool DeadReported);
+
+/// Before optimization, on the SSA copy of a Google Benchmark function
+/// (Original: the function's own instruction for one of the copy's): the
+/// calls of its measurement loop that compute something and whose numeric
+/// arguments are known at compile time while the benchmark wrote them as data
+/// (a variable given a literal before the loop, an element of a constant
+/// array whose elements are all the same), as metadata (FoldedCalls.cpp).
+llvm::MDNode *callsOnKnownInputs(llvm::Function &Copy, const TimedRegion &Timed, llvm::LoopInfo &LI,
+                                 llvm::function_ref<const llvm::Instruction *(const llvm::Instruction &)> Original);
+
+/// After optimization: those calls of which nothing runs in the measurement
+/// loop any more (computed at compile time, or once before the loop), if any.
+std::optional<Finding> callsComputedBeforeLoop(llvm::Function &Opt, const TimedRegion &Timed,
+                                               const llvm::MDNode *Calls);
 
 } // namespace steady
 

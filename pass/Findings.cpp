@@ -158,6 +158,7 @@ private:
     case Defect::Restarts:
     case Defect::DeadCode:
     case Defect::EmptyLoop:
+    case Defect::FoldedCall:
       break;
     }
   }

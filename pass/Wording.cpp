@@ -123,6 +123,29 @@ const char *const RestartCost =
     "memory latency, keep the position between invocations (a member or global the walk continues from) or make "
     "the ring larger than the cache that matters";
 
+// The calls of a loop computed before it runs, and when: "'isalpha'
+// (computed once, before the loop) and 'isdigit' (computed at compile time)".
+std::string foldedCalls(const Finding &Fd, const std::string &Of) {
+  auto When = [](bool Once) { return Once ? "computed once, before the loop" : "computed at compile time"; };
+  bool Same = all_of(Fd.Calls, [&](const Finding::Call &C) { return C.Once == Fd.Calls.front().Once; });
+  std::string Names;
+  for (size_t I = 0; I != Fd.Calls.size(); ++I) {
+    Names += I == 0 ? "" : I + 1 == Fd.Calls.size() ? " and " : ", ";
+    Names += "'" + Fd.Calls[I].Name + "'" + (Same ? "" : std::string(" (") + When(Fd.Calls[I].Once) + ")");
+  }
+  bool One = Fd.Calls.size() == 1;
+  std::string Input =
+      Fd.What.empty()
+          ? consumeAdvice(Fd.Literals, true)
+          : "the input is read from the constant array '" + Fd.What +
+                "', whose elements are all the same: if it stands for input data, read it through a pointer "
+                "passed through benchmark::DoNotOptimize() (the compiler knows what a constant array holds)";
+  return (One ? "the call of " : "the calls of ") + Names + " in the measurement loop of " + Of +
+         (One ? " gets only inputs known at compile time and is " : " get only inputs known at compile time and are ") +
+         (Same ? std::string(When(Fd.Calls.front().Once)) : "computed before the loop runs") +
+         ": the loop does not run " + (One ? "it" : "them") + " and measures only the rest of its body; " + Input;
+}
+
 } // namespace
 
 const char *auditKind(Defect D) {
@@ -131,6 +154,7 @@ const char *auditKind(Defect D) {
     return "dead-code";
   case Defect::FoldedResult:
   case Defect::FoldedConsumed:
+  case Defect::FoldedCall:
     return "folded-result";
   case Defect::Deleted:
     return "deleted";
@@ -192,6 +216,8 @@ std::string auditMessage(const Finding &Fd, Subject S, const std::string &Name) 
                     "fixture setup, or work on a copy";
   case Defect::FoldedLiteral:
     return literalFolded(Fd, " in " + Of);
+  case Defect::FoldedCall:
+    return foldedCalls(Fd, Of);
   case Defect::Restarts:
     return Of +
            " chases pointers from the same start every invocation and does not keep where it ended: " + RestartCost;
@@ -226,9 +252,10 @@ const char *findingKind(Defect D) {
     return "restarts";
   case Defect::DeadCode:
   case Defect::EmptyLoop:
+  case Defect::FoldedCall:
     break;
   }
-  llvm_unreachable("protected payloads keep their dead code; their empty loop is Deleted");
+  llvm_unreachable("protected payloads keep their dead code; their empty loop is Deleted; their inputs are opaque");
 }
 
 std::string findingMessage(const Finding &Fd, Subject S) {
@@ -280,9 +307,10 @@ std::string findingMessage(const Finding &Fd, Subject S) {
            " from the same start every invocation and does not keep where it ended: " + RestartCost;
   case Defect::DeadCode:
   case Defect::EmptyLoop:
+  case Defect::FoldedCall:
     break;
   }
-  llvm_unreachable("protected payloads keep their dead code; their empty loop is Deleted");
+  llvm_unreachable("protected payloads keep their dead code; their empty loop is Deleted; their inputs are opaque");
 }
 
 } // namespace steady

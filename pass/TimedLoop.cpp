@@ -112,6 +112,23 @@ bool countsIterations(const Instruction &I, const LoopInfo &LI) {
   });
 }
 
+// The step of a loop's own counter, which only decides when the loop ends: a
+// header phi plus or minus a constant, used by that phi and the exit compare
+// (the State iterator's countdown: with line tables the State's machinery, at
+// -g0 nothing else tells it from the body's code).
+bool stepsLoopCounter(const Instruction &I, const LoopInfo &LI) {
+  auto *Op = dyn_cast<BinaryOperator>(&I);
+  const Loop *L = LI.getLoopFor(I.getParent());
+  if (!Op || !L || (Op->getOpcode() != Instruction::Add && Op->getOpcode() != Instruction::Sub) ||
+      !isa<ConstantInt>(Op->getOperand(1)))
+    return false;
+  auto *Phi = dyn_cast<PHINode>(Op->getOperand(0));
+  return Phi && Phi->getParent() == L->getHeader() && all_of(Op->users(), [&](const User *U) {
+           auto *Cmp = dyn_cast<ICmpInst>(U);
+           return U == Phi || (Cmp && all_of(Cmp->users(), [](const User *V) { return isa<BranchInst>(V); }));
+         });
+}
+
 // A cleanup or error path (a throw, an exception cleanup): it runs at most
 // once, when the benchmark fails.
 bool isExceptionPath(const BasicBlock *BB) {
@@ -764,7 +781,7 @@ HoistedWork hoistedOutOfTimedLoop(Function &Opt, const TimedRegion &R) {
       for (const BasicBlock *BB : L->blocks())
         if (!isExceptionPath(BB))
           for (const Instruction &I : *BB)
-            if (isWork(I))
+            if (isWork(I) && !stepsLoopCounter(I, LI))
               Left += weightOf(I);
   if (First.I && Hoisted >= Left)
     return First;

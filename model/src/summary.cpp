@@ -71,8 +71,8 @@ stats::Interval interval(const std::vector<stats::ForkSamples> &samples, const s
 // mean's interval, which it was when they did not, held every offset's true
 // mean in 34-57 % of simulated runs with one offset 3 % slow or offsets 1 %
 // apart (the ANOVA misses such effects at 5 forks per offset), the offsets'
-// span in 99 % (ForkLoop.DISABLED_LayoutStopTable); random mode's stop makes
-// each offset's interval as narrow as a pinned run's (PrecisionStop::layout).
+// span in 99 % (ForkLoop.DISABLED_LayoutStopTable); random mode's stop judges
+// this interval against --precision (layout_precision, stats/stopping.h).
 void layout_interval(const std::vector<int> &codes, const std::vector<double> &fork_means, double ticks_per_ns,
                      Summary &s) {
   std::map<int, std::vector<double>> by_offset;

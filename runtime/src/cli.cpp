@@ -158,7 +158,7 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
       ->capture_default_str();
   app.add_option("--max-forks", c.max_forks,
                  "With --stop: forks at most (with --layout=random and --stop=precision, 4x by default: the stop "
-                 "judges each code offset's interval)")
+                 "judges the layout interval)")
       ->check(at_least(1))
       ->capture_default_str();
   app.add_option("--window", c.window, "With --stop: checkpoints in the sliding window")
@@ -211,7 +211,7 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
                  "pinned: the code, stack and heap where the binary puts them (the plugin pins the measured loop's "
                  "alignment); random: per fork, the measured loop entered at another offset (0/16/32/48 bytes "
                  "past its boundary), the stack and the heap moved by 0-4 KB, so that the result is a mean over "
-                 "layouts (docs/layout.md)")
+                 "layouts with a layout interval within --precision (more forks than pinned: docs/layout.md)")
       ->check(CLI::IsMember({"pinned", "random"}))
       ->capture_default_str();
   app.add_option("--seed", c.seed,
@@ -330,8 +330,8 @@ int parse_command_line(int argc, char **argv, Cli &cli) {
   // means a static configuration, unless a criterion is named as well.
   if (!app.count("--stop") && (app.count("--forks") || app.count("--warmup-iterations")))
     c.stop = "none";
-  // --layout=random's precision stop judges each code offset's interval
-  // (PrecisionStop::layout): about as many forks per offset as a pinned run.
+  // --layout=random's precision stop judges the layout interval
+  // (layout_precision): at least as many forks per offset as a pinned run.
   if (!app.count("--max-forks"))
     c.max_forks = default_max_forks(c, c.max_forks);
   c.mode = mode == "sample" ? Mode::Sample : mode == "ss" ? Mode::SingleShot : Mode::AverageTime;

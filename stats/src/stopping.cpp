@@ -239,22 +239,26 @@ PrecisionStop::Layout PrecisionStop::layout() const {
   std::vector<std::vector<double>> groups;
   for (auto &[code, means] : by_offset)
     groups.push_back(means);
-  const std::vector<stats::Interval> cis = stats::group_intervals(groups, 0.99);
-  if (groups.size() < 2 || cis.empty())
+  return layout_precision(groups, stats::t_interval(means_, 0.99).estimate);
+}
+
+PrecisionStop::Layout layout_precision(const std::vector<std::vector<double>> &by_offset, double mean) {
+  const std::vector<stats::Interval> cis = stats::group_intervals(by_offset, 0.99);
+  if (by_offset.size() < 2 || cis.empty())
     return {};
-  Layout out{0, false};
-  for (const stats::Interval &ci : cis)
-    out.half_width = std::max(out.half_width, ci.high == ci.low ? 0 : (ci.high - ci.low) / 2 / std::abs(ci.estimate));
-  if (stats::means_differ(groups, 0.99))
-    return out;
-  const stats::Interval mean = stats::t_interval(means_, 0.99);
-  const double margin = target_ * std::abs(mean.estimate);
-  const bool within = std::all_of(cis.begin(), cis.end(), [&](const stats::Interval &ci) {
-    return ci.low >= mean.low - margin && ci.high <= mean.high + margin;
-  });
-  if (const double h = mean_half_width(); within && h <= out.half_width)
-    out = {h, true};
-  return out;
+  if (stats::means_differ(by_offset, 0.99)) { // layout-sensitive: each end as precise as a pinned run
+    double widest = 0;
+    for (const stats::Interval &ci : cis)
+      widest = std::max(widest, ci.high == ci.low ? 0 : (ci.high - ci.low) / 2 / std::abs(ci.estimate));
+    return {widest, false};
+  }
+  // The printed layout interval, its low end clipped at 0 as the summary's.
+  double low = INFINITY, high = -INFINITY;
+  for (const stats::Interval &ci : cis) {
+    low = std::min(low, std::max(ci.low, 0.0));
+    high = std::max(high, ci.high);
+  }
+  return {high == low ? 0 : (high - low) / 2 / std::abs(mean), true};
 }
 
 UnsettledForks unsettled_forks(std::span<const double> settled, std::span<const double> unsettled, double alpha) {

@@ -80,6 +80,45 @@ TEST(PrecisionStop, EqualMeansHaveNoWidth) {
   EXPECT_EQ(stop.half_width(), 0);
 }
 
+// Random mode's stop (layout_precision): known answers from an independent
+// implementation (Python with mpmath: t quantiles and the F test's p by the
+// regularized incomplete beta; ANOVA, pooled intervals and the range rule
+// written out), not from Boost or steady.
+//
+// Four offsets whose forks read alike: judged is the layout interval (lowest
+// to highest end of the offsets' pooled 99 % intervals), ±1.4185 % of the
+// mean, not the mean's interval (±0.541 %) nor any offset's (±1.234 %).
+TEST(LayoutPrecision, OffsetsThatAgreeAreJudgedByTheLayoutInterval) {
+  const std::vector<std::vector<double>> by_offset = {
+      {100, 101, 99, 100.5}, {99.5, 100, 101, 99}, {100.5, 100, 99.5, 101}, {101, 99, 100, 100.5}};
+  const PrecisionStop::Layout l = layout_precision(by_offset, 100.09375);
+  EXPECT_TRUE(l.agree);
+  EXPECT_NEAR(l.half_width, 0.014185, 1e-6);
+}
+
+// Offsets 3 % apart that the ANOVA does not separate (p 0.14): they agree,
+// and the layout interval spans both offsets' intervals: ±6.7156 %.
+TEST(LayoutPrecision, AnUndetectedEffectWidensTheLayoutInterval) {
+  const PrecisionStop::Layout l = layout_precision({{100, 102, 98}, {103, 105, 101}}, 101.5);
+  EXPECT_TRUE(l.agree);
+  EXPECT_NEAR(l.half_width, 0.067156, 1e-6);
+}
+
+// Offsets 50 % apart: layout-sensitive, its interval wide by the layout; what
+// more forks narrow, and what is judged, is each offset's interval: ±6.7770 %
+// (the wider, relative to its own mean: offset 0's).
+TEST(LayoutPrecision, OffsetsThatDifferAreJudgedEachOnItsOwn) {
+  const PrecisionStop::Layout l = layout_precision({{100, 102, 98}, {150, 153, 147}}, 125);
+  EXPECT_FALSE(l.agree);
+  EXPECT_NEAR(l.half_width, 0.067770, 1e-6);
+}
+
+TEST(LayoutPrecision, NoIntervalBeforeTwoOffsetsAndAnOffsetOfTwoForks) {
+  EXPECT_TRUE(std::isinf(layout_precision({{100, 101, 99}}, 100).half_width));
+  EXPECT_TRUE(std::isinf(layout_precision({{100}, {101}, {99}}, 100).half_width));
+  EXPECT_TRUE(std::isfinite(layout_precision({{100, 101}, {99}}, 100).half_width));
+}
+
 // Forks whose warmup did not settle, against those that did: the pooled
 // two-sample t-test's p from R (t.test(u, s, var.equal = TRUE); one unsettled
 // fork: 2 * pt(-|u - mean(s)| / (sd(s) sqrt(1 + 1/6)), 5)).

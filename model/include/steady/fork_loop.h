@@ -26,8 +26,8 @@ namespace steady {
 // would otherwise spend up to --max-forks forks on every benchmark, about 3x
 // the former default's time at a load average of 15; halving the target needs
 // 4x the forks, and gets 2x the time: scripts/bench-precision); 0: none.
-// Under --layout=random, times kLayoutOffsets: the stop then judges each code
-// offset's interval (PrecisionStop::layout), about as many forks per offset
+// Under --layout=random, times kLayoutOffsets: the stop then judges the layout
+// interval (layout_precision), which takes at least as many forks per offset
 // as a pinned run needs in all.
 inline constexpr double kPrecisionBudget = 1.0;
 double benchmark_budget(const RunConfig &cfg);

@@ -151,20 +151,19 @@ private:
 //
 // Under --layout=random (issue 27) each fork runs at one code offset, and the
 // result the user gets is the layout interval (model/src/summary.cpp): the
-// span of the offsets' intervals. The mean's precision says nothing of the
-// offsets' (with ~5 forks each they read +-2-4 % at a +-2 % mean), so with
-// forks at two offsets or more the stop judges the layout's precision
-// instead (layout()):
-//  - every offset's interval (pooled within-offset variance, as the summary's
-//    Summary::layout_offsets) within the target: as good as a pinned run's
-//    interval at each offset; or
-//  - the offsets agree within the target: no difference beyond fork noise
-//    (stats::means_differ, the layout-sensitive note's rule), the mean's
-//    interval within the target, and no offset's interval reaching more than
-//    the target beyond the mean's (so the layout interval is within the
-//    mean's interval widened by the target).
-// The second needs about three quarters of the first's forks when the
-// offsets do not differ (ForkLoop.DISABLED_LayoutStopTable, docs/layout.md).
+// span of the offsets' intervals. With forks at two offsets or more the stop
+// judges that interval against the target (layout_precision()):
+//  - offsets that agree (no difference beyond fork noise, stats::means_differ,
+//    the layout-sensitive note's rule): the layout interval itself within
+//    the target of the mean, as a pinned row's interval is. Until 2026-11-27
+//    an agreement rule stopped on the mean's interval with every offset's
+//    within the target beyond it: layout intervals up to twice the target
+//    wide (5.8 % against pinned's 3.6 % at +-2 %, issue 27 session 41);
+//  - offsets that differ (a layout-sensitive loop: the interval is wide by
+//    the layout, which no fork narrows): each offset's interval (pooled
+//    within-offset variance, as Summary::layout_offsets) within the target,
+//    so both ends of the layout interval are as precise as a pinned run.
+// Costs in forks against pinned: docs/layout.md (ForkLoop.DISABLED_LayoutStopTable).
 class PrecisionStop {
 public:
   PrecisionStop(double target, int min_forks) : target_(target), min_forks_(min_forks) {}
@@ -180,12 +179,10 @@ public:
   // The code offsets the forks ran at (0 or 1: not --layout=random).
   int offsets() const;
 
-  // The layout's precision: the largest relative half-width of the offsets'
-  // intervals, or, when the offsets are shown not to differ (see above), the
-  // mean's (agree). Infinity before two offsets and one of two forks.
+  // The layout's precision (layout_precision of the forks so far).
   struct Layout {
     double half_width = std::numeric_limits<double>::infinity();
-    bool agree = false;
+    bool agree = false; // the offsets do not differ: half_width is the layout interval's
   };
   Layout layout() const;
   // The mean's interval's relative half-width, whatever the offsets.
@@ -197,6 +194,13 @@ private:
   double target_;
   int min_forks_;
 };
+
+// The precision random mode's stop judges, of fork means grouped by code
+// offset, relative to `mean` (all forks'): with the offsets shown to differ,
+// the largest relative half-width of their 99 % intervals; else (agree) the
+// layout interval's half-width, (highest end - lowest end) / 2 / mean.
+// Infinity with fewer than two offsets or no offset of two forks.
+PrecisionStop::Layout layout_precision(const std::vector<std::vector<double>> &by_offset, double mean);
 
 // Forks whose warmup reached --max-warmup without settling (issue 26): does
 // the row's mean still hold? A fork still warming up measures something else

@@ -440,7 +440,7 @@ SmallVector<Finding, 2> foldedResults(Function &F, const TimedRegion *Timed) {
     if (!isSink(I))
       continue;
     uint64_t P = positionOf(I.getDebugLoc());
-    if (Timed && ((!Timed->Positions.empty() && !Timed->Positions.count(P)) || Timed->FromParameters.count(P)))
+    if (Timed && ((!Timed->Positions.empty() && !Timed->Positions.count(P)) || Timed->ConstantAnyway.count(P)))
       continue;
     // An indirect ("m") operand: what is consumed is the memory it points to.
     auto &Sink = cast<CallBase>(I);
@@ -538,9 +538,11 @@ SmallVector<Finding, 2> timedLoopFindings(Function &Opt, const TimedRegion &Time
     Out.push_back({Defect::Hoisted, H.I, H.Loc, operation(*H.I)});
   else if (Timed.DoesWork && !DeadReported && timedLoopIsEmpty(Opt, Timed))
     Out.push_back({Defect::EmptyLoop, nullptr, Timed.First});
-  if (const Instruction *At = growingContainer(Opt, Timed)) {
-    Finding Fd(Defect::Mutated, At, At->getDebugLoc(), "a container set up before the loop");
+  if (GrowingData G = growingContainer(Opt, Timed); G.At) {
+    Finding Fd(Defect::Mutated, G.At, G.At->getDebugLoc(),
+               G.Output ? "output set up before the loop" : "a container set up before the loop");
     Fd.Grows = true;
+    Fd.Output = G.Output;
     Out.push_back(std::move(Fd));
     return Out;
   }

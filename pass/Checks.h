@@ -61,6 +61,7 @@ struct Finding {
   std::string What;                       // the computation or the object concerned
   llvm::SmallVector<Literal, 3> Literals; // folded: the literals the result depends on
   bool Grows = false;                     // mutated: a container that gets longer every iteration
+  bool Output = false;                    // and that is output appended (a stream), its growth out of line
   unsigned Power = 0, Trips = 0;          // folded literal multiplier: L^Power per multiply, of Trips
   struct Call {
     std::string Name;

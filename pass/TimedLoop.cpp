@@ -15,6 +15,7 @@
 
 #include "DataUse.h"
 #include "Protect.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -159,6 +160,35 @@ uintptr_t identity(const Instruction &I) {
   return I.getOpcode();
 }
 
+// Is U a call of benchmark::DoNotOptimize?
+bool isDoNotOptimize(const User *U) {
+  auto *I = dyn_cast<Instruction>(U);
+  const Function *Callee = I ? calleeOf(*I) : nullptr;
+  return Callee && CxxName::of(*Callee).Base == "DoNotOptimize";
+}
+
+// What builds a local object a DoNotOptimize consumes (an alloca, a part or
+// a cast of it): what is stored into it, the calls and parts it is given to
+// other than its consumers (a sink, DoNotOptimize itself, a marker), and what
+// a part is made from (a field's or element's constant offset is no literal).
+void pushBuilders(const Instruction &I, SmallVectorImpl<const Value *> &Work) {
+  auto IsConsumer = [](const User *U) {
+    auto *UI = dyn_cast<Instruction>(U);
+    return !UI || isSink(*UI) || isMarker(*UI) || isDoNotOptimize(U);
+  };
+  for (const User *U : I.users())
+    if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == &I)
+      Work.push_back(SI->getValueOperand());
+    else if (!IsConsumer(U) && (isa<CallBase>(U) || isa<GetElementPtrInst>(U) || isa<CastInst>(U)))
+      Work.push_back(U);
+  if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+    for (const Value *Index : GEP->indices())
+      if (!isa<Constant>(Index))
+        Work.push_back(Index);
+  if (!isa<AllocaInst>(I))
+    Work.push_back(I.getOperand(0));
+}
+
 // Is the object a DoNotOptimize consumes computed from the benchmark's
 // parameters (a State member's result: state.range(0)) and from no literal,
 // through the local objects it reads (what their constructors are given, what
@@ -171,11 +201,6 @@ bool fromParametersOnly(AllocaInst &Object) {
   bool Parameters = false;
   SmallPtrSet<const Value *, 32> Seen;
   SmallVector<const Value *, 32> Work{&Object};
-  auto IsConsumer = [](const User *U) { // a sink, DoNotOptimize itself, a marker: no writer
-    auto *I = dyn_cast<Instruction>(U);
-    const Function *Callee = I ? calleeOf(*I) : nullptr;
-    return !I || isSink(*I) || isMarker(*I) || (Callee && CxxName::of(*Callee).Base == "DoNotOptimize");
-  };
   while (!Work.empty()) {
     const Value *V = Work.pop_back_val();
     if (!Seen.insert(V).second)
@@ -200,17 +225,7 @@ bool fromParametersOnly(AllocaInst &Object) {
       continue;
     }
     if (isa<AllocaInst>(I) || isa<GetElementPtrInst>(I) || isa<CastInst>(I)) {
-      for (const User *U : I->users()) // its writers: stores into it, calls given it, its parts
-        if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == I)
-          Work.push_back(SI->getValueOperand());
-        else if (!IsConsumer(U) && (isa<CallBase>(U) || isa<GetElementPtrInst>(U) || isa<CastInst>(U)))
-          Work.push_back(U);
-      if (auto *GEP = dyn_cast<GetElementPtrInst>(I)) // a field's or element's offset is no literal
-        for (const Value *Index : GEP->indices())
-          if (!isa<Constant>(Index))
-            Work.push_back(Index);
-      if (!isa<AllocaInst>(I))
-        Work.push_back(I->getOperand(0));
+      pushBuilders(*I, Work);
       continue;
     }
     if (auto *MI = dyn_cast<MemIntrinsic>(I)) { // its size is no literal of the benchmark
@@ -228,6 +243,165 @@ bool fromParametersOnly(AllocaInst &Object) {
         Work.push_back(Op);
   }
   return Parameters;
+}
+
+// Does F (before optimization) only move data: copy its arguments and
+// constants into its result, through locals and calls of such functions (a
+// constexpr constructor, absl::MakeDuration, numeric_limits::max())? No
+// arithmetic, comparison, branch on a value or call of code not seen here.
+bool onlyMovesData(const Function &F, DenseMap<const Function *, bool> &Known, unsigned Depth = 0) {
+  if (F.isDeclaration() || Depth > 4)
+    return false;
+  auto [It, New] = Known.try_emplace(&F, false); // a recursive call computes
+  if (!New)
+    return It->second;
+  for (const Instruction &I : instructions(F)) {
+    if (isMarker(I) || isa<MemIntrinsic>(I))
+      continue;
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (CB->isInlineAsm() || !CB->getCalledFunction() || !onlyMovesData(*CB->getCalledFunction(), Known, Depth + 1))
+        return false;
+      continue;
+    }
+    auto *BI = dyn_cast<BranchInst>(&I);
+    auto *Cast = dyn_cast<CastInst>(&I);
+    bool Moves = isa<AllocaInst>(I) || isa<LoadInst>(I) || isa<StoreInst>(I) || isa<GetElementPtrInst>(I) ||
+                 isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) || isa<FreezeInst>(I) || isa<ReturnInst>(I) ||
+                 (BI && BI->isUnconditional()) ||
+                 (Cast && !Cast->getType()->isFPOrFPVectorTy() && !Cast->getSrcTy()->isFPOrFPVectorTy());
+    if (!Moves)
+      return false;
+  }
+  Known[&F] = true;
+  return true;
+}
+
+// The integer template arguments in a function's mangled name (`Lm48E`:
+// BM_OffsetConstantHeadroom<48, ...>, also those of its enclosing classes).
+SmallVector<int64_t, 4> templateIntegers(StringRef Mangled) {
+  SmallVector<int64_t, 4> Out;
+  for (size_t At = Mangled.find('L'); At != StringRef::npos; At = Mangled.find('L', At + 1)) {
+    StringRef Rest = Mangled.drop_front(At + 1);
+    if (Rest.size() < 3 || !isLower(Rest[0]))
+      continue;
+    Rest = Rest.drop_front();
+    bool Negative = Rest.consume_front("n");
+    size_t Digits = Rest.find_first_not_of("0123456789");
+    uint64_t V;
+    if (Digits != 0 && Digits != StringRef::npos && Rest[Digits] == 'E' && !Rest.take_front(Digits).getAsInteger(10, V))
+      Out.push_back(Negative ? -int64_t(V) : int64_t(V));
+  }
+  return Out;
+}
+
+// Is the object a DoNotOptimize consumes a constant as written, built without
+// computing anything and from no input of the benchmark: one of its own
+// template arguments (abseil's baseline BM_OffsetConstantHeadroom<48>:
+// `DoNotOptimize(Offset)`), a constant struct from a call without arguments
+// that only moves data (absl::InfiniteFuture())? Then the optimizer folded no
+// work: the benchmark measures a constant by intent and there is no input to
+// pass through DoNotOptimize. Any other literal is an input, even with no
+// computation left at the start of the optimizer: the frontend folds
+// `std::strlen("constant")` to 8.
+bool builtWithoutComputation(AllocaInst &Object) {
+  SmallVector<int64_t, 4> Parameters = templateIntegers(Object.getFunction()->getName());
+  DenseMap<const Function *, bool> Known;
+  SmallPtrSet<const Value *, 32> Seen;
+  SmallVector<const Value *, 32> Work{&Object};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (Seen.size() > 256 || isa<Argument>(V) || isa<GlobalValue>(V))
+      return false; // known at run time only, or data (a string literal, a table)
+    if (auto *CI = dyn_cast<ConstantInt>(V)) {
+      if (CI->getValue().abs().ugt(1) && (CI->getBitWidth() > 64 || !is_contained(Parameters, CI->getSExtValue())))
+        return false; // a literal of the benchmark
+      continue;
+    }
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I) {
+      if (!isa<UndefValue>(V) && !isa<ConstantPointerNull>(V) && !isa<ConstantAggregateZero>(V))
+        return false; // another literal: a floating-point number, a constant aggregate
+      continue;
+    }
+    if (isMarker(*I))
+      continue;
+    if (isa<AllocaInst>(I) || isa<GetElementPtrInst>(I) || isa<CastInst>(I)) {
+      if (auto *Cast = dyn_cast<CastInst>(I);
+          Cast && (Cast->getType()->isFPOrFPVectorTy() || Cast->getSrcTy()->isFPOrFPVectorTy()))
+        return false; // a conversion of a number is work
+      pushBuilders(*I, Work);
+      continue;
+    }
+    if (auto *CB = dyn_cast<CallBase>(I)) {
+      const Function *Callee = CB->getCalledFunction();
+      if (auto *MT = dyn_cast<MemTransferInst>(CB)) { // a copy: its length is no input
+        Work.push_back(MT->getRawSource());
+        continue;
+      }
+      if (!Callee || isStateMember(Callee) || !onlyMovesData(*Callee, Known))
+        return false;
+      for (const Value *Arg : CB->args())
+        Work.push_back(Arg);
+      continue;
+    }
+    if (!isa<LoadInst>(I) && !isa<ExtractValueInst>(I) && !isa<InsertValueInst>(I) && !isa<FreezeInst>(I))
+      return false; // arithmetic, a comparison, a choice between values
+    for (const Value *Op : I->operands())
+      Work.push_back(Op);
+  }
+  return true;
+}
+
+// The call whose result a DoNotOptimize consumes: the one that builds the
+// object (its result stored into it or into a field of it, or given it to fill).
+const CallBase *producerOf(const AllocaInst &Object) {
+  SmallVector<const Value *, 8> Parts{&Object};
+  for (size_t I = 0; I != Parts.size() && I < 16; ++I)
+    for (const User *U : Parts[I]->users()) {
+      const Value *V = U;
+      if (isa<GetElementPtrInst>(U)) {
+        Parts.push_back(U);
+        continue;
+      }
+      if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == Parts[I])
+        V = SI->getValueOperand();
+      while (auto *EV = dyn_cast<ExtractValueInst>(V))
+        V = EV->getAggregateOperand();
+      auto *CB = dyn_cast<CallBase>(V);
+      const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (Callee && !Callee->isIntrinsic() && !isDoNotOptimize(CB) && !isStateMember(Callee))
+        return CB;
+    }
+  return nullptr;
+}
+
+// Is a call computed from a local the loop passes through DoNotOptimize (its
+// input made opaque: abseil's BM_OffsetVariable, `DoNotOptimize(n)` before
+// Partial(n, m, k).Offset<3>()), other than the object it fills (Consumed)?
+bool fromOpaqueInputs(const CallBase &Call, const AllocaInst &Consumed) {
+  SmallPtrSet<const Value *, 32> Seen{&Consumed};
+  SmallVector<const Value *, 32> Work(Call.arg_begin(), Call.arg_end());
+  while (!Work.empty() && Seen.size() < 64) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (auto *AI = dyn_cast<AllocaInst>(V)) {
+      if (any_of(AI->users(), isDoNotOptimize))
+        return true;
+      for (const User *U : AI->users()) // what fills it: stores, calls given it
+        if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == AI)
+          Work.push_back(SI->getValueOperand());
+        else if (auto *CB = dyn_cast<CallBase>(U); CB && CB != &Call && !isMarker(*CB))
+          append_range(Work, CB->args());
+    } else if (auto *CB = dyn_cast<CallBase>(V)) {
+      append_range(Work, CB->args());
+    } else if (auto *I = dyn_cast<Instruction>(V)) {
+      append_range(Work, I->operands());
+    }
+  }
+  return false;
 }
 
 } // namespace
@@ -442,8 +616,14 @@ TimedRegion TimedRegion::of(Function &F, LoopInfo &LI) {
     auto *Object = dyn_cast<AllocaInst>(cast<CallBase>(I).getArgOperand(0));
     if (N.Context != "benchmark" || N.Base != "DoNotOptimize" || !Object)
       continue;
-    if (uint64_t P = positionOf(I.getDebugLoc()); P && fromParametersOnly(*Object))
-      R.FromParameters.insert(P);
+    uint64_t P = positionOf(I.getDebugLoc());
+    if (P && (fromParametersOnly(*Object) || builtWithoutComputation(*Object)))
+      R.ConstantAnyway.insert(P);
+    if (const CallBase *Producer = producerOf(*Object); P && Producer) {
+      R.Producers[P] = Producer->getCalledFunction()->getName().str();
+      if (fromOpaqueInputs(*Producer, *Object))
+        R.Compared.insert(Producer->getCalledFunction()->getName().str());
+    }
     for (User *U : Object->users())
       if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == Object)
         Consumed.push_back(SI);
@@ -469,14 +649,21 @@ BasicBlock *TimedScope::inputsBlock(const Instruction &I) const {
 MDNode *TimedRegion::toMD(LLVMContext &C) const {
   auto Int = [&](uint64_t V) { return ConstantAsMetadata::get(ConstantInt::get(Type::getInt64Ty(C), V)); };
   SmallVector<Metadata *, 4> Parameters;
-  for (uint64_t P : FromParameters)
+  for (uint64_t P : ConstantAnyway)
     Parameters.push_back(Int(P));
+  SmallVector<Metadata *, 8> Made, Opaque;
+  for (const auto &[P, Name] : Producers)
+    Made.append({Int(P), MDString::get(C, Name)});
+  for (const std::string &Name : Compared)
+    Opaque.push_back(MDString::get(C, Name));
   SmallVector<Metadata *, 16> Ops = {Int(Found),
                                      Int(DoesWork),
                                      Int(Pauses),
                                      First.getAsMDNode(),
                                      Inputs ? Inputs : MDNode::get(C, {}),
-                                     MDNode::get(C, Parameters)};
+                                     MDNode::get(C, Parameters),
+                                     MDNode::get(C, Made),
+                                     MDNode::get(C, Opaque)};
   for (uint64_t P : Positions)
     Ops.push_back(Int(P));
   return MDNode::get(C, Ops);
@@ -484,7 +671,7 @@ MDNode *TimedRegion::toMD(LLVMContext &C) const {
 
 TimedRegion TimedRegion::fromMD(const MDNode *N) {
   TimedRegion R;
-  if (!N || N->getNumOperands() < 6)
+  if (!N || N->getNumOperands() < 8)
     return R;
   auto Int = [&](unsigned I) { return mdconst::extract<ConstantInt>(N->getOperand(I))->getZExtValue(); };
   R.Found = Int(0);
@@ -493,8 +680,14 @@ TimedRegion TimedRegion::fromMD(const MDNode *N) {
   R.First = DebugLoc(cast_or_null<DILocation>(N->getOperand(3).get()));
   R.Inputs = cast<MDNode>(N->getOperand(4).get());
   for (const MDOperand &P : cast<MDNode>(N->getOperand(5).get())->operands())
-    R.FromParameters.insert(mdconst::extract<ConstantInt>(P)->getZExtValue());
-  for (unsigned I = 6; I < N->getNumOperands(); ++I)
+    R.ConstantAnyway.insert(mdconst::extract<ConstantInt>(P)->getZExtValue());
+  const MDNode *Made = cast<MDNode>(N->getOperand(6).get());
+  for (unsigned I = 0; I + 1 < Made->getNumOperands(); I += 2)
+    R.Producers[mdconst::extract<ConstantInt>(Made->getOperand(I))->getZExtValue()] =
+        cast<MDString>(Made->getOperand(I + 1))->getString().str();
+  for (const MDOperand &Name : cast<MDNode>(N->getOperand(7).get())->operands())
+    R.Compared.insert(cast<MDString>(Name)->getString().str());
+  for (unsigned I = 8; I < N->getNumOperands(); ++I)
     R.Positions.insert(Int(I));
   return R;
 }
@@ -928,18 +1121,18 @@ public:
 
 } // namespace
 
-const Instruction *growingContainer(Function &Opt, const TimedRegion &R) {
+GrowingData growingContainer(Function &Opt, const TimedRegion &R) {
   if (R.Pauses)
-    return nullptr; // resets its data with the timers stopped
+    return {}; // resets its data with the timers stopped
   DominatorTree DT(Opt);
   LoopInfo LI(DT);
   const DataLayout &DL = Opt.getDataLayout();
-  const Instruction *Grows = nullptr;
+  GrowingData Grows;
   unsigned Stepping = 0; // slots that move by a constant
-  auto Judge = [&](const Moves &M, const Instruction *At) {
+  auto Judge = [&](const Moves &M, const Instruction *At, bool Output = false) {
     Stepping += M.steps();
-    if (M.grows() && !Grows)
-      Grows = At;
+    if ((M.grows() || Output) && !Grows.At)
+      Grows = {At, Output && !M.grows()};
   };
   for (const Loop *L : LI) {
     // Only the measurement loop (the one holding the body's code).
@@ -985,11 +1178,25 @@ const Instruction *growingContainer(Function &Opt, const TimedRegion &R) {
         Growth G(*L, DL, IsSlot);
         G.classify(SI->getValueOperand(), M);
       }
-    for (auto &[Field, Slot] : Fields)
-      Judge(Slot.first, Slot.second);
+    // The code the loop calls out of line (not the State's): a write
+    // position of a buffer that only moves forward, where every such call is
+    // given the buffer (its overflow: a virtual call on a stream buffer), is
+    // output appended; another call (a seekp() on the stream) may rewind it.
+    SmallVector<const CallBase *, 4> OutOfLine;
+    for (const BasicBlock *BB : L->blocks())
+      for (const Instruction &I : *BB)
+        if (auto *CB = dyn_cast<CallBase>(&I); CB && !CB->isInlineAsm() && !isMarker(I) && !isStateMachinery(I) &&
+                                               (!CB->getCalledFunction() || CB->getCalledFunction()->isDeclaration()))
+          OutOfLine.push_back(CB);
+    for (auto &[Field, Slot] : Fields) {
+      const Moves &M = Slot.first;
+      bool Output = M.Up && !M.Down && !M.Other && !OutOfLine.empty() &&
+                    all_of(OutOfLine, [&](const CallBase *CB) { return is_contained(CB->args(), Field.first); });
+      Judge(M, Slot.second, Output);
+    }
   }
   // Two slots moving (a queue's front and back): churn, or more than one container.
-  return Stepping == 1 ? Grows : nullptr;
+  return Stepping == 1 ? Grows : GrowingData();
 }
 
 SmallVector<CarriedWrite, 2> writesCarriedAcrossIterations(Function &Opt, const TimedRegion &R) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 
@@ -90,8 +91,13 @@ struct TimedRegion {
   bool Pauses = false;                            // it pauses the timers (to reset its inputs)
   llvm::DebugLoc First;                           // the loop's first located instruction
   llvm::MDNode *Inputs = nullptr;                 // the literals of the values it consumes (constantInputsOf's form)
-  std::set<uint64_t> FromParameters;              // its DoNotOptimize calls consuming values of the State's
-                                                  // parameters and no literal: a constant there is the code's
+  std::set<uint64_t> ConstantAnyway;              // its DoNotOptimize calls whose constant is no fold of the
+                                                  // benchmark's inputs: computed from the State's parameters and
+                                                  // no literal, or built without computing anything
+  std::map<uint64_t, std::string> Producers;      // its DoNotOptimize calls: the function whose result each
+                                                  // consumes (mangled name)
+  std::set<std::string> Compared;                 // functions it computes from inputs passed through
+                                                  // DoNotOptimize (the run-time case of a comparison)
   llvm::SmallPtrSet<const llvm::Loop *, 2> Loops; // the measurement loops (valid where computed only)
 
   /// F's measurement loops and their positions (LI: F's loops, before inlining).
@@ -150,7 +156,14 @@ llvm::SmallVector<CarriedWrite, 2> writesCarriedAcrossIterations(llvm::Function 
 /// pointer kept across iterations (a field in memory, or in a register) only
 /// ever moves forward or to a new allocation, and no other pointer of the
 /// loop moves (a queue's front and back both advancing is churn at constant
-/// size, not growth). Null if none.
-const llvm::Instruction *growingContainer(llvm::Function &Opt, const TimedRegion &R);
+/// size, not growth). Also output appended through a write position that
+/// only moves forward when what happens at the end of its buffer is an
+/// out-of-line call on the buffer (a stream buffer's overflow: a string
+/// stream grows, a file gets longer): Output. At null if none.
+struct GrowingData {
+  const llvm::Instruction *At = nullptr;
+  bool Output = false;
+};
+GrowingData growingContainer(llvm::Function &Opt, const TimedRegion &R);
 
 } // namespace steady

@@ -107,6 +107,16 @@ std::string literalFolded(const Finding &Fd, const std::string &Where) {
          " stands for input data, read it through steady::opaque()";
 }
 
+// Output appended without end (seqan3's ostreambuf_iterator into an
+// ostringstream): its growth is in an out-of-line call, so both cases are
+// told; restoring it under PauseTiming or copying it would cost more than
+// the append.
+const char *const OutputGrows =
+    " and never rewinds it (a write position that only moves forward; at the end of its buffer an out-of-line call "
+    "takes over, such as a stream buffer's overflow): the output keeps growing (a string stream reallocates and "
+    "writes to fresh memory, a file gets longer), so the time per iteration depends on how many iterations run; "
+    "bound it in the loop (rewind or clear it every few thousand iterations)";
+
 // Why a walk that restarts is a different measurement, and what to do.
 const char *const RestartCost =
     "after the first invocation its nodes come from the cache, so it measures cache hits; if it means to measure "
@@ -189,6 +199,8 @@ std::string auditMessage(const Finding &Fd, Subject S, const std::string &Name) 
                     " gives the same result in every invocation and is hoisted out of the measurement loop, so it "
                     "runs once per batch instead of once per invocation; read its inputs through steady::opaque()";
   case Defect::Mutated:
+    if (Fd.Output)
+      return Of + " appends to " + Fd.What + " every " + (GB ? "iteration" : "invocation") + OutputGrows;
     if (Fd.Grows)
       return Of + " makes " + Fd.What + " longer every " + (GB ? "iteration" : "invocation") +
              " and never empties it: each one works on a bigger container (and reallocates it now and then), so "
@@ -275,6 +287,9 @@ std::string findingMessage(const Finding &Fd, Subject S) {
                : " gives the same result in every invocation and is hoisted out of the measured loop: it runs once "
                  "per batch, not per invocation; read its inputs through steady::opaque()");
   case Defect::Mutated:
+    if (Fd.Output)
+      return "it appends to " + Fd.What + " every " + (GB ? "iteration" : "invocation") +
+             (At.empty() ? "" : " (" + At + ")") + OutputGrows;
     if (Fd.Grows)
       return "it makes " + Fd.What + " longer every " + (GB ? "iteration" : "invocation") +
              (At.empty() ? "" : " (" + At + ")") +

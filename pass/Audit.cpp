@@ -10,7 +10,8 @@
 // line tables that report() removes. Differential compilation for payloads:
 // each gets an unprotected twin and a protected sibling. After protection,
 // each payload also gets a synthetic measurement loop
-// (a harness calling a copy of the protected payload). Everything goes through
+// (a harness calling a copy of the protected payload). A GoogleTest body is
+// judged as a payload, on a stand-in (SteadyPass.h): the body stays plain. Everything goes through
 // the same optimization pipeline; at its end the versions are compared (the
 // judges are Checks.cpp's, shared with steady-findings; the words Wording.cpp's):
 //
@@ -209,7 +210,7 @@ Function *cloneFunction(Function &F, StringRef Suffix, bool Keep = true, ValueTo
 bool isAuditCopy(const Function &F) {
   StringRef N = F.getName();
   return N.ends_with(".steady.unprotected") || N.ends_with(".steady.protected") || N.ends_with(".steady.measured") ||
-         N.ends_with(".steady.harness");
+         N.ends_with(".steady.harness") || N.ends_with(StandInSuffix);
 }
 
 // A copy calls copies of the user's internal functions (transitively), not the
@@ -264,10 +265,22 @@ public:
     for (const Payload &P : Payloads)
       if (!P.GBench) // a Google Benchmark function is audited as one, below
         Audited.push_back({P.F, false});
-    for (Function &F : M)
+    SmallVector<Function *, 8> TestBodies;
+    for (Function &F : M) {
       if (holdsMeasurementLoop(F) && !F.hasFnAttribute(ProtectedAttr) &&
           none_of(Payloads, [&](const Payload &P) { return P.F == &F && !P.GBench; }))
         Audited.push_back({&F, true});
+      if (!F.isDeclaration() && isTestBody(F) && !F.getName().contains(".steady."))
+        TestBodies.push_back(&F);
+    }
+    // A GoogleTest body stays the code the user's build runs: a stand-in of
+    // it, calling private copies of its static callees, is the payload that
+    // steady-protect protects, judged and deleted like the audit's other copies.
+    for (Function *F : TestBodies) {
+      Function *StandIn = cloneFunction(*F, StandInSuffix);
+      privatizeCallees(*StandIn);
+      Audited.push_back({StandIn, false});
+    }
 
     NamedMDNode *Nodes = M.getOrInsertNamedMetadata(AuditNodes);
     LLVMContext &C = M.getContext();
@@ -452,16 +465,20 @@ public:
       Audited.push_back(json::Object{{"function", Name}, {"kind", S == Subject::GBench ? "gbench" : "payload"}});
       ++(S == Subject::GBench ? NumAuditedGBench : NumAuditedPayloads);
       size_t Before = Warnings.size();
-      Function &Shown = F ? *F : *Twin;
+      // A stand-in is shown as its test body (clang finds the declaration by name).
+      Function *Body = F && F->getName().ends_with(StandInSuffix)
+                           ? M.getFunction(F->getName().drop_back(StringRef(StandInSuffix).size()))
+                           : nullptr;
+      Function &Shown = Body ? *Body : F ? *F : *Twin;
       for (const Finding &Fd : deletedComputations(*Twin, Protected, cast<MDNode>(N->getOperand(FDead))))
         warn(Shown, Fd, S);
       if (S == Subject::GBench)
         judgeGBench(Shown, *Twin, cast_or_null<MDNode>(N->getOperand(FTimed).get()),
                     cast_or_null<MDNode>(N->getOperand(FCalls).get()), Before);
       else if (F)
-        judgePayload(*F, Harness, cast_or_null<MDNode>(N->getOperand(FInputs).get()));
+        judgePayload(*F, Shown, Harness, cast_or_null<MDNode>(N->getOperand(FInputs).get()));
       if (!Frame) // judged in place: no copies
-        for (Function *T : {Twin, Protected, Measured, Harness})
+        for (Function *T : {Twin, Protected, Measured, Harness, Body ? F : nullptr})
           if (T)
             Temporaries.push_back(T);
     }
@@ -569,7 +586,8 @@ private:
   }
 
   // Inputs: the literals its result depends on; null when it asked for folding.
-  void judgePayload(Function &F, Function *Harness, const MDNode *Inputs) {
+  // Shown: the function the diagnostics name (a stand-in's test body).
+  void judgePayload(Function &F, const Function &Shown, Function *Harness, const MDNode *Inputs) {
     if (Inputs)
       for (Finding Fd : foldedResults(F)) {
         Fd.Literals = literalsOf(Inputs);
@@ -580,17 +598,17 @@ private:
               Fd.Loc = L.Loc;
               break;
             }
-        warn(F, Fd, Subject::Payload);
+        warn(Shown, Fd, Subject::Payload);
       }
     if (Harness)
       if (std::optional<Finding> Fd = hoistedOutOfHarness(F, *Harness))
-        warn(F, *Fd, Subject::Payload);
+        warn(Shown, *Fd, Subject::Payload);
     for (const Finding &Fd : mutatedPayloadInputs(F))
-      warn(F, Fd, Subject::Payload);
+      warn(Shown, Fd, Subject::Payload);
     for (const Finding &Fd : foldedLiterals(F, F.getMetadata(LiteralOpsMD)))
-      warn(F, Fd, Subject::Payload);
+      warn(Shown, Fd, Subject::Payload);
     if (std::optional<Finding> Fd = restartingChase(F))
-      warn(F, *Fd, Subject::Payload);
+      warn(Shown, *Fd, Subject::Payload);
   }
 
   // Code inlined into the payload is reported at its call site in the payload

@@ -90,8 +90,14 @@ void addRegisteredFunctions(llvm::Module &M, llvm::SmallVectorImpl<Payload> &Pay
 
 /// GoogleTest test bodies (`Class::TestBody()`) as payloads, each with a mark
 /// and findings of its own listed in the section steady_gtest_bodies
-/// (GTestBodies.cpp; read by runtime/gtest).
+/// (GTestBodies.cpp; read by runtime/gtest). Under -steady-audit the bodies
+/// stay the plain code: the payloads are the audit's stand-ins, unlisted.
 void addTestBodies(llvm::Module &M, llvm::SmallVectorImpl<Payload> &Payloads);
+
+/// Under -steady-audit, the copy of a test body that stands in for it as the
+/// payload (`<body>.steady.payload`): the audit makes it before steady-protect
+/// protects it, judges it, and deletes it before code generation (Audit.cpp).
+inline constexpr const char *StandInSuffix = ".steady.payload";
 
 /// Is F a GoogleTest `Class::TestBody()` (or the audit's copy of one)?
 bool isTestBody(const llvm::Function &F);

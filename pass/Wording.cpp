@@ -23,7 +23,8 @@ namespace steady {
 std::string userName(const Function &F) {
   // The qualified name without return type and parameters, as the user wrote
   // it (`(anonymous namespace)` contains a '(' itself: no cutting at one).
-  std::string Mangled = F.getName().str(), N;
+  // The plugin's copies (NAME.steady.payload, ...) are named as what they copy.
+  std::string Mangled = F.getName().split(".steady.").first.str(), N;
   ItaniumPartialDemangler D;
   if (!D.partialDemangle(Mangled.c_str())) {
     char *S = D.getFunctionName(nullptr, nullptr);

@@ -217,8 +217,11 @@ bool isAuditCopy(const Function &F) {
 // functions themselves: a function with local linkage and one caller is
 // inlined with a bonus, and specialised for its arguments, which a second
 // caller would take away, and the real code would change by being audited.
-void privatizeCallees(Function &Copy) {
-  DenseMap<Function *, Function *> Copies;
+// Shared: private copies already made, for copies that call them together as
+// the functions they copy do (null: the copy's own).
+void privatizeCallees(Function &Copy, DenseMap<Function *, Function *> *Shared = nullptr) {
+  DenseMap<Function *, Function *> Own;
+  DenseMap<Function *, Function *> &Copies = Shared ? *Shared : Own;
   SmallVector<Function *, 8> Work{&Copy};
   while (!Work.empty()) {
     Function *G = Work.pop_back_val();
@@ -274,11 +277,15 @@ public:
         TestBodies.push_back(&F);
     }
     // A GoogleTest body stays the code the user's build runs: a stand-in of
-    // it, calling private copies of its static callees, is the payload that
-    // steady-protect protects, judged and deleted like the audit's other copies.
+    // it is the payload that steady-protect protects, judged and deleted like
+    // the audit's other copies. The stand-ins share private copies of their
+    // static callees as the bodies share the callees (a `steady gtest` build's
+    // bodies, steady-protect's copies of them): a helper three tests call is
+    // not inlined into each for a one-caller bonus it does not have.
+    DenseMap<Function *, Function *> SharedCallees;
     for (Function *F : TestBodies) {
       Function *StandIn = cloneFunction(*F, StandInSuffix);
-      privatizeCallees(*StandIn);
+      privatizeCallees(*StandIn, &SharedCallees);
       Audited.push_back({StandIn, false});
     }
 

@@ -233,6 +233,25 @@ const BodyEntry *body_entry(const TestCase &c) {
   return nullptr;
 }
 
+// The plugin's reach records of every translation unit compiled with it.
+std::string reach_records() {
+  std::string records;
+  for (const char *p = __start_steady_reach; p && p < __stop_steady_reach;) {
+    std::string_view text(p);
+    records.append(text).append("\n");
+    p += text.size() + 1;
+  }
+  return records;
+}
+
+// Why a test's body is not protected though the plugin compiled its
+// translation unit (it has the unit's records, without an entry for the
+// body): the audit's flags, under which the plugin changes no code.
+constexpr const char *kAuditBuild =
+    "was compiled with the steady plugin's audit (-mllvm -steady-audit), which changes no "
+    "code: its dead results and constant inputs are not protected from the optimizer; "
+    "compile it without -steady-audit to measure it protected";
+
 // A long test's plan as the forks get it (kSingleShot).
 std::string shot_entry(const Benchmark &b) { return fmt::format("{}:{}:{}", b.shot_warmups, b.shot_runs, b.name); }
 
@@ -262,6 +281,7 @@ void register_tests(const RunConfig *trials) {
   std::vector<std::string> single;
   const std::map<std::string, std::pair<int, int>> plans = shot_plans();
   std::optional<std::regex> selected;
+  std::optional<std::unordered_set<std::string>> plugin_compiled; // read when a body has no entry
   if (trials)
     selected.emplace(trials->filter); // valid: the command line was checked
   for (std::size_t i = 0; i < s.tests.size(); ++i) {
@@ -275,6 +295,11 @@ void register_tests(const RunConfig *trials) {
     if (const BodyEntry *e = body_entry(c)) {
       b.protected_by_plugin = e->mark;
       b.compile_findings = e->findings;
+    } else {
+      if (!plugin_compiled)
+        plugin_compiled = recorded_functions(reach_records());
+      if (plugin_compiled->count(create_test_symbol(factory_type_name(c))))
+        b.unprotected_reason = kAuditBuild;
     }
     b.create = &create_invocations;
     b.run = &run_invocations;
@@ -322,12 +347,7 @@ void register_tests(const RunConfig *trials) {
 
 // --list-reach: the plugin's records, with one payload per test (reach.h).
 int print_test_reach() {
-  std::string records;
-  for (const char *p = __start_steady_reach; p && p < __stop_steady_reach;) {
-    std::string_view text(p);
-    records.append(text);
-    p += text.size() + 1;
-  }
+  const std::string records = reach_records();
   std::vector<TestReach> tests;
   for (const TestCase &c : state().tests) {
     tests.push_back({c.name, create_test_symbol(factory_type_name(c))});

@@ -43,4 +43,15 @@ std::string test_reach(std::string_view records, const std::vector<TestReach> &t
   return out;
 }
 
+std::unordered_set<std::string> recorded_functions(std::string_view records) {
+  std::unordered_set<std::string> out;
+  for (std::size_t at = 0; (at = records.find("F\t", at)) != std::string_view::npos; at += 2) {
+    if (at > 0 && records[at - 1] != '\n')
+      continue;
+    std::string_view symbol = records.substr(at + 2, records.find_first_of("\t\n", at + 2) - at - 2);
+    out.emplace(symbol.substr(symbol.rfind(':') + 1)); // npos + 1: all of it
+  }
+  return out;
+}
+
 } // namespace steady::gtest

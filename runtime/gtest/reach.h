@@ -10,6 +10,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace steady::gtest {
@@ -31,5 +32,10 @@ std::string create_test_symbol(std::string_view type_name);
 // test bodies are left out (a test is named by its test name); other
 // payloads (STEADY_BENCH in the same binary) stay.
 std::string test_reach(std::string_view records, const std::vector<TestReach> &tests);
+
+// The symbols the records have a function record for ("F <tab> symbol ...",
+// a local symbol without its "file.cc:"): the functions of translation units
+// compiled with the plugin.
+std::unordered_set<std::string> recorded_functions(std::string_view records);
 
 } // namespace steady::gtest

@@ -230,10 +230,10 @@ void warn_unprotected(const std::vector<std::size_t> &selected) {
                    "and the steady plugin does not run at -O0; compile with -O2\n",
                    b.name.c_str(), b.file, b.line);
     else if (!*b.protected_by_plugin)
-      std::fprintf(stderr,
-                   "warning: %s (%s:%d) was compiled without the steady plugin: its dead "
-                   "results and constant inputs are not protected from the optimizer\n",
-                   b.name.c_str(), b.file, b.line);
+      std::fprintf(stderr, "warning: %s (%s:%d) %s\n", b.name.c_str(), b.file, b.line,
+                   b.unprotected_reason ? b.unprotected_reason
+                                        : "was compiled without the steady plugin: its dead results and constant "
+                                          "inputs are not protected from the optimizer");
   }
   if (self_timed)
     std::fprintf(stderr,

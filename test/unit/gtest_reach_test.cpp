@@ -62,3 +62,14 @@ TEST(TestReach, InternalLinkageByFile) {
                                                                    "P\tA.B\tgtest:A.B\n"
                                                                    "F\tgtest:A.B\t0\tt.cc:_ZN1F10CreateTestEv\n");
 }
+
+// The functions of translation units compiled with the plugin (an audit build
+// leaves their bodies unprotected): every function record's symbol, a local
+// one without its file; not a payload line's, nor an edge.
+TEST(RecordedFunctions, FunctionRecordsOnly) {
+  const std::string records = "P\tA_B_Test::TestBody\t_ZN8A_B_Test8TestBodyEv\n"
+                              "F\t_ZN1F10CreateTestEv\t12\t\t\tleaf\n"
+                              "F\tt.cc:_ZN1G10CreateTestEv\t13\n";
+  EXPECT_EQ(recorded_functions(records),
+            (std::unordered_set<std::string>{"_ZN1F10CreateTestEv", "_ZN1G10CreateTestEv"}));
+}

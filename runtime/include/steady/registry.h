@@ -77,6 +77,9 @@ struct Benchmark {
   // test) sets run_is_adapter: without `code`, the result has no fingerprint.
   std::vector<const void *> code{};
   bool run_is_adapter = false;
+  // Why the plugin, which compiled it, did not protect it (the words after its
+  // name in the runner's warning); null: compiled without the plugin.
+  const char *unprotected_reason = nullptr;
 };
 
 // Thrown by a benchmark that cannot run here (Google Benchmark's

@@ -11,9 +11,10 @@
 // each gets an unprotected twin and a protected sibling. After protection,
 // each payload also gets a synthetic measurement loop
 // (a harness calling a copy of the protected payload). A GoogleTest body is
-// judged as a payload, on a stand-in (SteadyPass.h): the body stays plain. Everything goes through
-// the same optimization pipeline; at its end the versions are compared (the
-// judges are Checks.cpp's, shared with steady-findings; the words Wording.cpp's):
+// judged as a payload, on a stand-in (SteadyPass.h): the body stays plain.
+// Everything goes through the same optimization pipeline; at its end the
+// versions are compared (the judges are Checks.cpp's, shared with
+// steady-findings; the words Wording.cpp's):
 //
 //  - dead-code:     a tagged computation is gone from the unprotected twin
 //                   (a Google Benchmark function: from the function itself);
@@ -705,6 +706,16 @@ private:
       T->replaceAllUsesWith(PoisonValue::get(T->getType()));
     for (Function *T : All)
       T->eraseFromParent();
+    // steady-protect's copies of callees that only the stand-ins called (a
+    // test body's EqHelper::Compare): not generated, so not in the reach records.
+    for (bool Erased = true; Erased;) {
+      Erased = false;
+      for (Function &F : make_early_inc_range(M))
+        if (F.hasLocalLinkage() && F.use_empty() && F.getName().ends_with(".steady.protected")) {
+          F.eraseFromParent();
+          Erased = true;
+        }
+    }
     for (GlobalVariable &G : make_early_inc_range(M.globals()))
       if (G.getName().starts_with("steady.audit.") && G.use_empty())
         G.eraseFromParent();

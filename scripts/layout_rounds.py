@@ -41,6 +41,7 @@ import functools
 import math
 import statistics
 import subprocess
+import sys
 
 
 @functools.lru_cache(maxsize=None)
@@ -49,8 +50,16 @@ def r_value(expr):
     try:
         return float(subprocess.run(["Rscript", "-e", "cat(%s)" % expr], check=True, text=True,
                                     capture_output=True).stdout)
-    except (OSError, subprocess.CalledProcessError, ValueError):
+    except OSError:
+        _say_once("note: Rscript not found (apt-get install r-base-core): the bounds and p-values are left out")
         return None
+    except (subprocess.CalledProcessError, ValueError):
+        return None
+
+
+@functools.lru_cache(maxsize=None)
+def _say_once(message):
+    print(message, file=sys.stderr)
 
 
 def blocks(groups):

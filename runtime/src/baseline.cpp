@@ -108,12 +108,9 @@ std::optional<BaselineChange> compare_with_baseline(const Baseline &base, const 
   std::optional<stats::Verdict> verdict;
   if (c.verdict == stats::Verdict::measures_nothing || base.other_machine.empty())
     verdict = c.verdict;
-  return BaselineChange{now.name,
-                        100 * (ratio - 1),
-                        verdict,
-                        same_code(it->second.code, now.code),
-                        std::log(ratio),
-                        stats::log_ratio_se(c, stats::ComparisonOptions{}.alpha)};
+  return BaselineChange{now.name,        100 * (ratio - 1),
+                        verdict,         same_code(it->second.code, now.code),
+                        std::log(ratio), stats::log_ratio_se(c, stats::ComparisonOptions{}.alpha)};
 }
 
 namespace {
@@ -136,8 +133,7 @@ MachineMove machine_move(const std::vector<BaselineChange> &changes) {
   // The known null comparisons: identical code, measured, with an interval.
   std::vector<const BaselineChange *> nulls;
   for (const BaselineChange &c : changes)
-    if (c.identical_code.value_or(false) && measured(c) && std::isfinite(c.log_ratio) &&
-        c.log_se > 0)
+    if (c.identical_code.value_or(false) && measured(c) && std::isfinite(c.log_ratio) && c.log_se > 0)
       nulls.push_back(&c);
   MachineMove m;
   m.rows = int(nulls.size());
@@ -176,12 +172,11 @@ std::string baseline_summary(const Baseline &base, const std::vector<BaselineCha
     if (measured(c) && c.identical_code == false)
       changed.push_back(&c);
   }
-  std::string out =
-      fmt::format("compared with {} (recorded {}, load average {:.1f}; now {:.1f}): {} faster, {} slower, "
-                  "{} same, {} can't tell yet\n",
-                  base.name, base.started, base.load.load1, load_now, verdicts[stats::Verdict::faster],
-                  verdicts[stats::Verdict::slower], verdicts[stats::Verdict::same],
-                  verdicts[stats::Verdict::undecided]);
+  std::string out = fmt::format(
+      "compared with {} (recorded {}, load average {:.1f}; now {:.1f}): {} faster, {} slower, "
+      "{} same, {} can't tell yet\n",
+      base.name, base.started, base.load.load1, load_now, verdicts[stats::Verdict::faster],
+      verdicts[stats::Verdict::slower], verdicts[stats::Verdict::same], verdicts[stats::Verdict::undecided]);
   const MachineMove m = machine_move(changes);
   if (m.rows == 0 || (moved_identical == 0 && changed.empty()))
     return out;

@@ -84,22 +84,6 @@ std::map<std::string, Series> google_benchmark_series(const json &doc, const std
 
 } // namespace
 
-const char *to_string(stats::Verdict v) {
-  switch (v) {
-  case stats::Verdict::slower:
-    return "slower";
-  case stats::Verdict::faster:
-    return "faster";
-  case stats::Verdict::same:
-    return "same";
-  case stats::Verdict::measures_nothing:
-    return "measures nothing";
-  case stats::Verdict::undecided:
-    break;
-  }
-  return "can't tell yet";
-}
-
 std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
   if (c.verdict == stats::Verdict::measures_nothing)
     return c.base_measures_nothing && c.next_measures_nothing ? "both versions measure nothing: no verdict"

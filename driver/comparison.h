@@ -81,8 +81,7 @@ Row compare_series(const std::string &name, const Series &base, const Series &ne
 // "instructions" (--instrument=valgrind) or "time".
 const char *metric_name(const Series &s);
 
-// "slower", "faster", "same", "can't tell yet", as the table and JSON say.
-const char *to_string(stats::Verdict v);
+using stats::to_string;
 
 // The note after an undecided verdict (what the data can detect now), or
 // why there is no verdict; "" for a decided one.

@@ -103,33 +103,29 @@ std::optional<BaselineChange> compare_with_baseline(const Baseline &base, const 
   const double ratio = std::isfinite(c.ratio.estimate) && c.ratio.estimate > 0
                            ? c.ratio.estimate
                            : now.summary.ns_per_op / it->second.summary.ns_per_op;
-  BaselineChange change{now.name,
-                        100 * (ratio - 1),
-                        "",
-                        same_code(it->second.code, now.code),
-                        std::log(ratio),
-                        stats::log_ratio_se(c, stats::ComparisonOptions{}.alpha)};
-  // A verdict would credit the change with what the machine did.
-  if (c.verdict == stats::Verdict::measures_nothing)
-    change.verdict = "measures nothing";
-  else if (base.other_machine.empty())
-    change.verdict = c.verdict == stats::Verdict::slower   ? "slower"
-                     : c.verdict == stats::Verdict::faster ? "faster"
-                     : c.verdict == stats::Verdict::same   ? "same"
-                                                           : "can't tell yet";
-  return change;
+  // On another machine a verdict would credit the change with what the
+  // machine did.
+  std::optional<stats::Verdict> verdict;
+  if (c.verdict == stats::Verdict::measures_nothing || base.other_machine.empty())
+    verdict = c.verdict;
+  return BaselineChange{now.name,        100 * (ratio - 1),
+                        verdict,         same_code(it->second.code, now.code),
+                        std::log(ratio), stats::log_ratio_se(c, stats::ComparisonOptions{}.alpha)};
 }
 
 namespace {
-bool moved(const BaselineChange &c) { return c.verdict == "slower" || c.verdict == "faster"; }
+bool moved(const BaselineChange &c) {
+  return c.verdict == stats::Verdict::slower || c.verdict == stats::Verdict::faster;
+}
+bool measured(const BaselineChange &c) { return c.verdict != stats::Verdict::measures_nothing; }
 } // namespace
 
 std::string change_cell(const BaselineChange &c) {
-  if (c.verdict == "measures nothing")
-    return c.verdict;
-  if (c.verdict.empty())
+  if (!measured(c))
+    return stats::to_string(*c.verdict);
+  if (!c.verdict)
     return fmt::format("{:+.1f} % other machine", c.percent);
-  return fmt::format("{:+.1f} % {}{}", c.percent, c.verdict,
+  return fmt::format("{:+.1f} % {}{}", c.percent, stats::to_string(*c.verdict),
                      moved(c) && c.identical_code.value_or(false) ? ", identical code" : "");
 }
 
@@ -137,8 +133,7 @@ MachineMove machine_move(const std::vector<BaselineChange> &changes) {
   // The known null comparisons: identical code, measured, with an interval.
   std::vector<const BaselineChange *> nulls;
   for (const BaselineChange &c : changes)
-    if (c.identical_code.value_or(false) && c.verdict != "measures nothing" && std::isfinite(c.log_ratio) &&
-        c.log_se > 0)
+    if (c.identical_code.value_or(false) && measured(c) && std::isfinite(c.log_ratio) && c.log_se > 0)
       nulls.push_back(&c);
   MachineMove m;
   m.rows = int(nulls.size());
@@ -167,27 +162,28 @@ std::optional<double> beyond_machine_move(const BaselineChange &c, const Machine
 std::string baseline_summary(const Baseline &base, const std::vector<BaselineChange> &changes, double load_now) {
   if (changes.empty() || !base.other_machine.empty())
     return "";
-  std::map<std::string, int> verdicts;
+  std::map<stats::Verdict, int> verdicts;
   int moved_identical = 0;
   std::vector<const BaselineChange *> changed; // the rows whose code is not the baseline's
   for (const BaselineChange &c : changes) {
-    ++verdicts[c.verdict];
+    if (c.verdict)
+      ++verdicts[*c.verdict];
     moved_identical += moved(c) && c.identical_code.value_or(false);
-    if (c.verdict != "measures nothing" && c.identical_code == false)
+    if (measured(c) && c.identical_code == false)
       changed.push_back(&c);
   }
-  std::string out =
-      fmt::format("compared with {} (recorded {}, load average {:.1f}; now {:.1f}): {} faster, {} slower, "
-                  "{} same, {} can't tell yet\n",
-                  base.name, base.started, base.load.load1, load_now, verdicts["faster"], verdicts["slower"],
-                  verdicts["same"], verdicts["can't tell yet"]);
+  std::string out = fmt::format(
+      "compared with {} (recorded {}, load average {:.1f}; now {:.1f}): {} faster, {} slower, "
+      "{} same, {} can't tell yet\n",
+      base.name, base.started, base.load.load1, load_now, verdicts[stats::Verdict::faster],
+      verdicts[stats::Verdict::slower], verdicts[stats::Verdict::same], verdicts[stats::Verdict::undecided]);
   const MachineMove m = machine_move(changes);
   if (m.rows == 0 || (moved_identical == 0 && changed.empty()))
     return out;
   if (moved_identical > 0)
     out += fmt::format("{} of the {} rows called faster or slower ran identical code: their change is the machine's "
                        "(load, clock, other tenants), not the code's; ",
-                       moved_identical, verdicts["faster"] + verdicts["slower"]);
+                       moved_identical, verdicts[stats::Verdict::faster] + verdicts[stats::Verdict::slower]);
   out += fmt::format("the {} rows with identical code moved {:+.1f} % (median)", m.rows, 100 * std::expm1(m.log_ratio));
   if (m.rows < kMachineMoveRows) {
     if (!changed.empty())

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "steady/comparison.h"
 #include "steady/results.h"
 
 namespace steady {
@@ -42,14 +43,13 @@ std::optional<Baseline> load_baseline(const RunConfig &cfg, const std::string &b
 std::string prepare_baseline_dir(const std::string &binary);
 
 // One row against the baseline, from stats::compare of the baseline's forks
-// with this run's: the change in percent, the verdict ("slower", "faster",
-// "same", "can't tell yet", "measures nothing"; "" when the baseline was
-// recorded on another machine: then no verdict), and whether both timed the
-// same machine code (when both carry fingerprints).
+// with this run's: the change in percent, the verdict (none when the baseline
+// was recorded on another machine, unless one side measures nothing), and
+// whether both timed the same machine code (when both carry fingerprints).
 struct BaselineChange {
   std::string benchmark;
   double percent = 0;
-  std::string verdict;
+  std::optional<stats::Verdict> verdict;
   std::optional<bool> identical_code;
   // The log ratio and its standard error from this run's and the baseline's
   // forks (NaN: unknown).

@@ -343,4 +343,20 @@ std::vector<int> look_schedule(int min_forks, int max_forks, int least) {
   return looks;
 }
 
+const char *to_string(Verdict v) {
+  switch (v) {
+  case Verdict::slower:
+    return "slower";
+  case Verdict::faster:
+    return "faster";
+  case Verdict::same:
+    return "same";
+  case Verdict::measures_nothing:
+    return "measures nothing";
+  case Verdict::undecided:
+    break;
+  }
+  return "can't tell yet";
+}
+
 } // namespace steady::stats

@@ -10,7 +10,9 @@
 namespace steady {
 namespace {
 
-BaselineChange change(double percent, const char *verdict, std::optional<bool> identical) {
+using V = stats::Verdict;
+
+BaselineChange change(double percent, std::optional<V> verdict, std::optional<bool> identical) {
   return {"bm" + std::to_string(int(percent)), percent, verdict, identical, std::log1p(percent / 100), 0.01};
 }
 
@@ -23,20 +25,20 @@ Baseline last() {
 }
 
 TEST(BaselineChangeCell, AVerdictOnIdenticalCodeSaysSo) {
-  EXPECT_EQ(change_cell(change(-4.44, "faster", true)), "-4.4 % faster, identical code");
-  EXPECT_EQ(change_cell(change(3.1, "slower", true)), "+3.1 % slower, identical code");
+  EXPECT_EQ(change_cell(change(-4.44, V::faster, true)), "-4.4 % faster, identical code");
+  EXPECT_EQ(change_cell(change(3.1, V::slower, true)), "+3.1 % slower, identical code");
   // No verdict, other code, or no fingerprints: nothing to add.
-  EXPECT_EQ(change_cell(change(-1.2, "can't tell yet", true)), "-1.2 % can't tell yet");
-  EXPECT_EQ(change_cell(change(-4.4, "faster", false)), "-4.4 % faster");
-  EXPECT_EQ(change_cell(change(-4.4, "faster", std::nullopt)), "-4.4 % faster");
-  EXPECT_EQ(change_cell(change(5, "", true)), "+5.0 % other machine");
-  EXPECT_EQ(change_cell(change(0, "measures nothing", true)), "measures nothing");
+  EXPECT_EQ(change_cell(change(-1.2, V::undecided, true)), "-1.2 % can't tell yet");
+  EXPECT_EQ(change_cell(change(-4.4, V::faster, false)), "-4.4 % faster");
+  EXPECT_EQ(change_cell(change(-4.4, V::faster, std::nullopt)), "-4.4 % faster");
+  EXPECT_EQ(change_cell(change(5, std::nullopt, true)), "+5.0 % other machine");
+  EXPECT_EQ(change_cell(change(0, V::measures_nothing, true)), "measures nothing");
 }
 
 TEST(BaselineSummary, CountsTheVerdicts) {
   // Without fingerprints (older files) there is no yardstick: the counts alone.
-  const std::vector<BaselineChange> rows = {change(-4, "faster", std::nullopt), change(0.5, "same", std::nullopt),
-                                            change(1.5, "can't tell yet", std::nullopt)};
+  const std::vector<BaselineChange> rows = {change(-4, V::faster, std::nullopt), change(0.5, V::same, std::nullopt),
+                                            change(1.5, V::undecided, std::nullopt)};
   EXPECT_EQ(baseline_summary(last(), rows, 0.9),
             "compared with last (recorded 2026-11-27T06:45:00Z, load average 3.2; now 0.9): 1 faster, 0 slower, "
             "1 same, 1 can't tell yet\n");
@@ -45,9 +47,9 @@ TEST(BaselineSummary, CountsTheVerdicts) {
 TEST(BaselineSummary, TooFewIdenticalRowsToJudgeTheOthers) {
   // Three of four rows ran the baseline's code; two of them moved: the
   // machine did (median -4 %); three rows are too few to judge the fourth.
-  const std::vector<BaselineChange> rows = {change(-4, "faster", true), change(-5, "faster", true),
-                                            change(1, "can't tell yet", true), change(9, "slower", false),
-                                            change(0, "measures nothing", true)};
+  const std::vector<BaselineChange> rows = {change(-4, V::faster, true), change(-5, V::faster, true),
+                                            change(1, V::undecided, true), change(9, V::slower, false),
+                                            change(0, V::measures_nothing, true)};
   EXPECT_EQ(baseline_summary(last(), rows, 0.9),
             "compared with last (recorded 2026-11-27T06:45:00Z, load average 3.2; now 0.9): 2 faster, 1 slower, "
             "0 same, 1 can't tell yet\n"
@@ -66,9 +68,9 @@ std::vector<BaselineChange> twelve_identical_four_changed() {
   std::vector<BaselineChange> rows;
   for (int i = 0; i < 12; ++i)
     rows.push_back(
-        {"same" + std::to_string(i), 100 * std::expm1(d[i]), "can't tell yet", true, d[i], i < 6 ? 0.001 : 0.002});
+        {"same" + std::to_string(i), 100 * std::expm1(d[i]), V::undecided, true, d[i], i < 6 ? 0.001 : 0.002});
   for (auto [name, d] : {std::pair{"a", 0.06}, {"b", 0.02}, {"c", -0.04}, {"d", 0.03}})
-    rows.push_back({name, 100 * std::expm1(d), d > 0 ? "slower" : "faster", false, d, 0.002});
+    rows.push_back({name, 100 * std::expm1(d), d > 0 ? V::slower : V::faster, false, d, 0.002});
   return rows;
 }
 
@@ -105,7 +107,7 @@ TEST(MachineMove, NoJudgementFromTooFewRows) {
 TEST(BaselineSummary, NothingOnAnotherMachineOrWithoutRows) {
   Baseline other = last();
   other.other_machine = "cpu 'A' vs 'B'";
-  EXPECT_EQ(baseline_summary(other, {change(-4, "", true)}, 0.9), "");
+  EXPECT_EQ(baseline_summary(other, {change(-4, std::nullopt, true)}, 0.9), "");
   EXPECT_EQ(baseline_summary(last(), {}, 0.9), "");
 }
 

@@ -148,10 +148,10 @@ TEST(CompareDecision, OneForkPerVersionIsUndecided) {
 }
 
 TEST(CompareDecision, VerdictsAreNamedAsTheTableSays) {
-  EXPECT_STREQ(driver::to_string(Verdict::slower), "slower");
-  EXPECT_STREQ(driver::to_string(Verdict::faster), "faster");
-  EXPECT_STREQ(driver::to_string(Verdict::same), "same");
-  EXPECT_STREQ(driver::to_string(Verdict::undecided), "can't tell yet");
+  EXPECT_STREQ(to_string(Verdict::slower), "slower");
+  EXPECT_STREQ(to_string(Verdict::faster), "faster");
+  EXPECT_STREQ(to_string(Verdict::same), "same");
+  EXPECT_STREQ(to_string(Verdict::undecided), "can't tell yet");
 }
 
 TEST(SameCode, OnlyWhenBothVersionsCarryAFingerprint) {

@@ -67,6 +67,8 @@ struct ComparisonOptions {
 
 // measures_nothing: no verdict, one version (or both) is not a measurement of its payload.
 enum class Verdict { slower, faster, same, undecided, measures_nothing };
+// "slower", "faster", "same", "can't tell yet", "measures nothing", as tables and JSON say.
+const char *to_string(Verdict v);
 
 // Of an undecided comparison, from the fork-level spread and the t interval
 // the verdict uses: the relative change the current forks detect with power

@@ -11,6 +11,11 @@
 // RUN: %FileCheck %s < %t.plain.s
 // RUN: awk '/\.type.\.Lsteady\.reach\.text/ { skip = 1 } skip && /^$/ { skip = 0; next } !skip && !/addrsig_sym .Lsteady.reach.text/' %t.audit.s > %t.audit-code.s
 // RUN: diff %t.plain.s %t.audit-code.s
+// The same with line tables (the build the audit suggests for exact lines).
+// RUN: %clangxx -O2 -gline-tables-only -S %s -o %t.plain-lines.s
+// RUN: %clangxx -O2 -gline-tables-only -fpass-plugin=%plugin -mllvm -steady-audit -S %s -o %t.audit-lines.s 2>/dev/null
+// RUN: awk '/\.type.\.Lsteady\.reach\.text/ { skip = 1 } skip && /^$/ { skip = 0; next } !skip && !/addrsig_sym .Lsteady.reach.text/' %t.audit-lines.s > %t.audit-lines-code.s
+// RUN: diff %t.plain-lines.s %t.audit-lines-code.s
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <numeric>

@@ -110,6 +110,10 @@ public:
   }
 
   std::uintptr_t bias = 0;
+  // A position-dependent executable (ET_EXEC, -no-pie): its code holds
+  // absolute addresses (a displacement without a base register, an
+  // immediate), which change with the layout as RIP-relative ones do.
+  bool absolute = false;
 
   const ElfW(Shdr) * section(std::uint64_t addr) const {
     for (const ElfW(Shdr) *s : sections_)
@@ -168,6 +172,7 @@ private:
     if (size_ < sizeof *eh || std::memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
         eh->e_shoff + std::uint64_t(eh->e_shnum) * sizeof(ElfW(Shdr)) > size_ || eh->e_shstrndx >= eh->e_shnum)
       return false;
+    absolute = eh->e_type == ET_EXEC;
     const auto *sh = reinterpret_cast<const ElfW(Shdr) *>(base + eh->e_shoff);
     shstr_ = base + sh[eh->e_shstrndx].sh_offset;
     for (int i = 0; i < eh->e_shnum; ++i) {
@@ -281,6 +286,17 @@ private:
       } else if (op.type == X86_OP_MEM && op.mem.base == X86_REG_RIP) {
         zero_displacement(raw, in.size, x.encoding.disp_offset, std::int32_t(op.mem.disp));
         target(img, in.address + in.size + std::uint64_t(op.mem.disp), in.id == X86_INS_LEA ? 0 : op.size, true, fn, h);
+      } else if (img.absolute && op.type == X86_OP_MEM && op.mem.base == X86_REG_INVALID &&
+                 op.mem.segment == X86_REG_INVALID && img.section(std::uint64_t(op.mem.disp))) {
+        // An absolute address, e.g. a switch's `jmp *table(,%rcx,8)`: indexed, it is a table's start.
+        zero_displacement(raw, in.size, x.encoding.disp_offset, std::int32_t(op.mem.disp));
+        const bool indexed = op.mem.index != X86_REG_INVALID || in.id == X86_INS_LEA;
+        target(img, std::uint64_t(op.mem.disp), indexed ? 0 : op.size, true, fn, h);
+      } else if (img.absolute && !branch && op.type == X86_OP_IMM && op.size >= 4 &&
+                 img.section(std::uint64_t(op.imm))) {
+        // An address as an immediate (mov $table, %reg).
+        std::memset(raw + x.encoding.imm_offset, 0, x.encoding.imm_size);
+        target(img, std::uint64_t(op.imm), 0, true, fn, h);
       }
     }
     h.bytes(raw, in.size);
@@ -345,26 +361,34 @@ private:
   }
 
   // A jump table of a position-independent switch: 32-bit offsets from the
-  // table to blocks of `fn`. The offsets change whenever `fn` moves relative
-  // to .rodata (unrelated code added before it), so each entry is hashed as
-  // its block's offset in `fn`. Its entries are the words that land in `fn`;
-  // data that is not a jump table has none (a false match needs a word to hit
-  // the few hundred bytes of `fn` out of the address space).
+  // table to blocks of `fn`; of a position-dependent one (Image::absolute),
+  // 64-bit addresses of them. Either changes whenever `fn` moves (relative to
+  // .rodata), so each entry is hashed as its block's offset in `fn`. Its
+  // entries are the words that land in `fn`; data that is not a jump table
+  // has none (a false match needs a word to hit the few hundred bytes of `fn`
+  // out of the address space).
   bool jump_table(const Image &img, std::uint64_t table, const Symbol &fn, Hash &h) {
     std::string_view words = img.contents(table, kMaxObjectBytes);
-    bool any = false;
-    for (std::size_t i = 0; i + 4 <= words.size(); i += 4) {
-      std::int32_t entry;
-      std::memcpy(&entry, words.data() + i, 4);
-      const std::uint64_t block = table + std::uint64_t(std::int64_t(entry));
-      if (block < fn.addr || block >= fn.addr + fn.size)
+    for (const std::size_t step : {4, 8}) {
+      if (step == 8 && !img.absolute)
         break;
-      if (!any)
-        h.text("jump table");
-      any = true;
-      h.value(block - fn.addr);
+      bool any = false;
+      for (std::size_t i = 0; i + step <= words.size(); i += step) {
+        std::int32_t offset;
+        std::uint64_t address;
+        std::memcpy(step == 4 ? static_cast<void *>(&offset) : &address, words.data() + i, step);
+        const std::uint64_t block = step == 4 ? table + std::uint64_t(std::int64_t(offset)) : address;
+        if (block < fn.addr || block >= fn.addr + fn.size)
+          break;
+        if (!any)
+          h.text("jump table");
+        any = true;
+        h.value(block - fn.addr);
+      }
+      if (any)
+        return true;
     }
-    return any;
+    return false;
   }
 
   // A function of another loaded object (a shared library the benchmark

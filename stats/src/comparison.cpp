@@ -313,9 +313,9 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
         r.verdict = Verdict::same;
     }
   }
-  r.base_forks_disagree = a.forks_disagree;
-  r.next_forks_disagree = b.forks_disagree;
-  if ((a.forks_disagree || b.forks_disagree) && r.verdict != Verdict::same) {
+  r.base_forks_mixed = forks_mixed(a);
+  r.next_forks_mixed = forks_mixed(b);
+  if ((r.base_forks_mixed || r.next_forks_mixed) && r.verdict != Verdict::same) {
     r.verdict = Verdict::undecided;
     r.power.reset(); // more forks of a mixture do not decide its direction at the rate power assumes
   }

@@ -85,14 +85,33 @@ TEST(CompareDecision, ForksThatDisagreeGiveNoDirection) {
   next.forks_disagree = true;
   stats::Comparison c = stats::compare(base, next, {});
   EXPECT_EQ(c.verdict, Verdict::undecided);
-  EXPECT_TRUE(c.next_forks_disagree);
-  EXPECT_FALSE(c.base_forks_disagree);
+  EXPECT_TRUE(c.next_forks_mixed);
+  EXPECT_FALSE(c.base_forks_mixed);
   EXPECT_FALSE(c.power);
   EXPECT_GT(c.ratio.low, 1); // the numbers are still the data's
   EXPECT_EQ(driver::verdict_note(c, {}), "no direction from a mean over groups of forks");
   base.forks_disagree = true;
   EXPECT_EQ(stats::compare(base, series(kQuiet, 0.8), {}).verdict, Verdict::undecided);
   EXPECT_EQ(stats::compare(base, series(kQuiet), {}).verdict, Verdict::same);
+}
+
+TEST(CompareDecision, OneFarForkKeepsTheDirection) {
+  // One fork apart from the others (forks_apart 1: a one-off slow process)
+  // is no mixture: the verdict stands, with its power numbers when undecided
+  // (steady ab of a 4x slower build, 1 of 12 forks far: was can't tell yet).
+  stats::Series base = series(kQuiet), next = series(kQuiet, 1.2);
+  next.forks_disagree = true;
+  next.forks_apart = 1;
+  stats::Comparison c = stats::compare(base, next, {});
+  EXPECT_EQ(c.verdict, Verdict::slower);
+  EXPECT_FALSE(c.next_forks_mixed);
+  stats::Series noisy = series(kNoisy);
+  noisy.forks_disagree = true;
+  noisy.forks_apart = 1;
+  const stats::Comparison u = stats::compare(series(kNoisy), noisy, {});
+  EXPECT_EQ(u.verdict, Verdict::undecided);
+  EXPECT_TRUE(u.power);
+  EXPECT_NE(driver::verdict_note(u, {}), "no direction from a mean over groups of forks");
 }
 
 TEST(CompareDecision, NoisyDataIsUndecidedWithItsPowerNumbers) {

@@ -562,6 +562,34 @@ TEST(NoiseFloor, AMixtureIsNotDecidedAtTheFloor) {
   EXPECT_EQ(f.flagged_same, 0);
 }
 
+// One far fork is no mixture for the direction either (forks_mixed): with
+// one fork of one side far, identical code is slower or faster no more often
+// than alpha, at ab's first look and at its last: the far fork widens the
+// interval more than it moves its centre (seed 131: 0 of 1000 directed in
+// each case; flagged in 4-25 % of runs at 3 rounds, 98-100 % at 12 and 40).
+TEST(ForkDisagreement, OneFarForkGivesNoFalseDirection) {
+  Simulator sim(131);
+  boost::random::uniform_real_distribution<double> unit;
+  const stats::ComparisonOptions o{.alpha = 0.0025, .power = false, .pair_rounds = true};
+  const int runs = 1000;
+  for (int rounds : {3, 12, 40})
+    for (double factor : {1.23, 1.5, 2.5}) {
+      int flagged = 0, directed = 0;
+      for (int r = 0; r < runs; ++r) {
+        auto [a, b] = sim.ab_rounds(rounds, 0, 0.01, 0.01);
+        slow_fork(unit(sim.rng) < 0.5 ? a : b, std::size_t(unit(sim.rng) * rounds) % rounds, factor);
+        flag_groups(a);
+        flag_groups(b);
+        flagged += a.forks_disagree || b.forks_disagree;
+        const stats::Verdict v = stats::compare(a, b, o).verdict;
+        directed += v == stats::Verdict::slower || v == stats::Verdict::faster;
+      }
+      EXPECT_LE(directed, upper_band(runs, o.alpha)) << rounds << " rounds, far fork x" << factor;
+      if (rounds >= 12)
+        EXPECT_GT(flagged, runs / 2) << rounds << " rounds, far fork x" << factor;
+    }
+}
+
 // The figures behind the rule (docs/compare-and-ab.md, noise floor):
 //   build/test/unit/verdict_calibration_test --gtest_also_run_disabled_tests --gtest_filter='*FarForkTable*'
 TEST(NoiseFloor, DISABLED_FarForkTable) {

@@ -96,8 +96,11 @@ struct Comparison {
   // Undecided with at least two forks per version.
   std::optional<Power> power;
   bool base_measures_nothing = false, next_measures_nothing = false;
-  // A version's forks disagree: slower or faster was withheld (undecided, no power numbers).
-  bool base_forks_disagree = false, next_forks_disagree = false;
+  // A version's forks are a mixture (forks_mixed): slower or faster was
+  // withheld (undecided, no power numbers). One far fork withholds nothing:
+  // it widens the interval like any noise, and the ranks still agree with a
+  // real change (a 4x slowdown with 1 of 12 forks far was "can't tell yet").
+  bool base_forks_mixed = false, next_forks_mixed = false;
   // Instruction counts (steady/exact_counts.h): the A/A margin in
   // instructions per op the interval is widened by; exact: every fork of each
   // version counted the same (the interval is the difference +- the margin,

@@ -96,11 +96,17 @@ struct Comparison {
   // Undecided with at least two forks per version.
   std::optional<Power> power;
   bool base_measures_nothing = false, next_measures_nothing = false;
-  // A version's forks are a mixture (forks_mixed): slower or faster was
-  // withheld (undecided, no power numbers). One far fork withholds nothing:
-  // it widens the interval like any noise, and the ranks still agree with a
-  // real change (a 4x slowdown with 1 of 12 forks far was "can't tell yet").
+  // A version's forks are a mixture (forks_mixed). One far fork is none: it
+  // widens the interval like any noise (a 4x slowdown with 1 of 12 forks far
+  // was "can't tell yet").
   bool base_forks_mixed = false, next_forks_mixed = false;
+  // A mixture withheld slower or faster (undecided, no power numbers): its
+  // mean moves with how many forks fell in each group, which is chance. Not
+  // when the versions' forks lie apart (every fork of one beyond every fork of
+  // the other) and their ranks differ at alpha: every share of the groups
+  // then gives the same direction (a 3.8x slowdown whose sides both switched
+  // between a fast and a slow state was "can't tell yet").
+  bool direction_withheld = false;
   // Instruction counts (steady/exact_counts.h): the A/A margin in
   // instructions per op the interval is widened by; exact: every fork of each
   // version counted the same (the interval is the difference +- the margin,

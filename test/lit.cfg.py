@@ -39,10 +39,21 @@ config.substitutions.append(("%make_run", f"{sys.executable} {report_tests}/make
 config.environment["PATH"] = os.pathsep.join([tools, config.environment.get("PATH", "")])
 # The runner keeps every run as the baseline of the next (runtime/src/baseline.h):
 # in the build tree, not in the source tree or the user's working directory;
-# emptied at every lit run, so that a test sees only the runs it made itself.
-baselines = os.path.join(config.steady_obj_root, "test", "baselines")
+# a new directory for every lit run, so that a test sees only the runs it made
+# itself. Per run, not one emptied at each start: ctest runs the Slurm tests'
+# lit beside the main one, whose runners' baselines it would have removed in
+# flight. Those of lit runs that have ended are removed.
 import shutil
-shutil.rmtree(baselines, ignore_errors=True)
+baselines_root = os.path.join(config.steady_obj_root, "test", "baselines")
+os.makedirs(baselines_root, exist_ok=True)
+for entry in os.listdir(baselines_root):
+    try:
+        os.kill(int(entry), 0)  # a lit run still going
+    except (ValueError, ProcessLookupError):
+        shutil.rmtree(os.path.join(baselines_root, entry), ignore_errors=True)
+    except PermissionError:
+        pass
+baselines = os.path.join(baselines_root, str(os.getpid()))
 config.environment["STEADY_BASELINE_DIR"] = baselines
 
 if shutil.which("g++"):

@@ -111,7 +111,7 @@ std::string verdict_note(const stats::Comparison &c, const CompareOptions &o) {
         "within +-{:.1f} %, the noise floor of this run, but not \"same\": the forks' ranks differ "
         "(Mann-Whitney p = {:.2g}), a shift the interval of the mean cannot bound (a far fork widens it)",
         100 * *c.noise_floor, c.mwu_p);
-  if ((c.base_forks_disagree || c.next_forks_disagree) && !c.signed_rank)
+  if (c.direction_withheld)
     return "no direction from a mean over groups of forks";
   if (!c.power)
     return "one fork (or one Google Benchmark repetition) shows no fork-to-fork spread: at least 2 per version "

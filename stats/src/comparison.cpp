@@ -403,9 +403,14 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
         r.verdict = Verdict::same;
     }
   }
-  r.base_forks_disagree = a.forks_disagree;
-  r.next_forks_disagree = b.forks_disagree;
-  if ((a.forks_disagree || b.forks_disagree) && !r.signed_rank && r.verdict != Verdict::same) {
+  r.base_forks_mixed = forks_mixed(a);
+  r.next_forks_mixed = forks_mixed(b);
+  const auto [a_min, a_max] = std::minmax_element(fa.begin(), fa.end());
+  const auto [b_min, b_max] = std::minmax_element(fb.begin(), fb.end());
+  const bool apart = r.mwu_p < o.alpha && (*a_max < *b_min || *b_max < *a_min);
+  r.direction_withheld =
+      (r.base_forks_mixed || r.next_forks_mixed) && !r.signed_rank && r.verdict != Verdict::same && !apart;
+  if (r.direction_withheld) {
     r.verdict = Verdict::undecided;
     r.power.reset(); // more forks of a mixture do not decide its direction at the rate power assumes
   }

@@ -97,8 +97,18 @@ struct Comparison {
   // Undecided with at least two forks per version.
   std::optional<Power> power;
   bool base_measures_nothing = false, next_measures_nothing = false;
-  // A version's forks disagree: slower or faster was withheld (undecided, no power numbers).
-  bool base_forks_disagree = false, next_forks_disagree = false;
+  // A version's forks are a mixture (forks_mixed). One far fork is none: it
+  // widens the interval like any noise (a 4x slowdown with 1 of 12 forks far
+  // was "can't tell yet").
+  bool base_forks_mixed = false, next_forks_mixed = false;
+  // A mixture withheld slower or faster (undecided, no power numbers): its
+  // mean moves with how many forks fell in each group, which is chance. Not
+  // when the versions' forks lie apart (every fork of one beyond every fork of
+  // the other) and their ranks differ at alpha: every share of the groups
+  // then gives the same direction (a 3.8x slowdown whose sides both switched
+  // between a fast and a slow state was "can't tell yet"). Nor when the
+  // interval is by ranks (signed_rank): the groups are then the machine's.
+  bool direction_withheld = false;
   // Instruction counts (steady/exact_counts.h): the A/A margin in
   // instructions per op the interval is widened by; exact: every fork of each
   // version counted the same (the interval is the difference +- the margin,

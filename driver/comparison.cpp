@@ -274,6 +274,10 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     for (const auto &[who, groups] : {std::pair{"base", &row.base_groups}, std::pair{"new", &row.new_groups}})
       if (!groups->empty())
         note += fmt::format("{}{} forks disagree: {}", note.empty() ? "" : "; ", who, *groups);
+    if (r.signed_rank)
+      note += fmt::format("{}both versions' forks in these groups alike (Fisher p = {:.2g}): the machine's states, "
+                          "so the interval is by ranks (Wilcoxon signed-rank)",
+                          note.empty() ? "" : "; ", r.groups_alike_p);
     // Whether the same instructions ran on both sides: a difference between
     // identical code is the machine's or the layout's, not the change's.
     const char *code = !row.identical_code ? "" : *row.identical_code ? "identical code" : "code differs";
@@ -307,6 +311,8 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     j["interval"] = stats::interval_kind(r);
     if (r.pairs > 0)
       j["pairs"] = r.pairs;
+    if (std::isfinite(r.groups_alike_p))
+      j["groups_alike_p"] = r.groups_alike_p;
     if (r.power)
       j["power"] = power_json(*r.power);
     if (r.noise_floor) {
@@ -339,8 +345,11 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   if (paired > 0) {
     const std::string line = fmt::format(
         "CI paired by round{}: over each steady ab round's new/base ratio of the two forks it ran back to back, so "
-        "that the machine's drift between rounds cancels\n",
-        paired == long(rows.size()) ? "" : fmt::format(" in {} of {} rows", paired, rows.size()));
+        "that the machine's drift between rounds cancels{}\n",
+        paired == long(rows.size()) ? "" : fmt::format(" in {} of {} rows", paired, rows.size()),
+        std::any_of(rows.begin(), rows.end(), [](const Row &r) { return r.result.signed_rank; })
+            ? " (by ranks: the Hodges-Lehmann estimate and Wilcoxon's signed-rank interval of those ratios)"
+            : "");
     fmt::print("{}", line);
     md += "\n" + line;
   }

@@ -13,6 +13,7 @@
 #include <boost/math/distributions/students_t.hpp>
 
 #include "steady/exact_counts.h"
+#include "steady/fork_groups.h"
 
 namespace steady::stats {
 
@@ -83,6 +84,79 @@ RatioInterval paired_log_ratio_interval(std::span<const double> a, std::span<con
   const double t = boost::math::quantile(boost::math::students_t(r.df), 1 - alpha / 2);
   r.ratio = {std::exp(md), std::exp(md - t * r.se), std::exp(md + t * r.se)};
   return r;
+}
+
+namespace {
+// Up to this many pairs the signed-rank quantile is exact (its table takes
+// n^3 / 2 steps); above, the normal approximation.
+constexpr std::size_t kExactSignedRank = 400;
+} // namespace
+
+RatioInterval signed_rank_log_ratio_interval(std::span<const double> a, std::span<const double> b, double alpha) {
+  std::vector<double> d, walsh;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    d.push_back(std::log(b[i]) - std::log(a[i]));
+  for (std::size_t i = 0; i < d.size(); ++i)
+    for (std::size_t j = i; j < d.size(); ++j)
+      walsh.push_back((d[i] + d[j]) / 2);
+  std::sort(walsh.begin(), walsh.end());
+  const std::size_t n = d.size(), m = walsh.size();
+  const double z = boost::math::quantile(boost::math::normal(), 1 - alpha / 2);
+  RatioInterval r;
+  r.df = INFINITY;
+  if (m == 0) {
+    r.ratio = {NAN, NAN, NAN};
+    r.se = NAN;
+    return r;
+  }
+  const double estimate = m % 2 ? walsh[m / 2] : (walsh[m / 2 - 1] + walsh[m / 2]) / 2;
+  // q: the smallest v with P(V <= v) >= alpha / 2 (R's qsignrank); the
+  // interval is then the q-th smallest and the q-th largest Walsh average.
+  std::size_t q = 0;
+  if (n <= kExactSignedRank) {
+    const std::vector<double> cdf = signed_rank_cdf(n);
+    q = std::size_t(std::lower_bound(cdf.begin(), cdf.end(), alpha / 2 * (1 - 1e-12)) - cdf.begin());
+  } else {
+    const double nn = double(n), sigma = std::sqrt(nn * (nn + 1) * (2 * nn + 1) / 24);
+    q = std::size_t(std::max(0.0, std::floor(double(m) / 2 - z * sigma)));
+  }
+  if (q == 0) { // even V = 0 is more likely than alpha / 2: no interval at this level
+    r.ratio = {std::exp(estimate), NAN, NAN};
+    r.se = NAN;
+    return r;
+  }
+  const double low = walsh[q - 1], high = walsh[m - q];
+  r.ratio = {std::exp(estimate), std::exp(low), std::exp(high)};
+  r.se = (high - low) / (2 * z);
+  return r;
+}
+
+double groups_alike_p(const Series &a, const Series &b, double ratio) {
+  std::vector<ForkMean> pooled;
+  std::vector<int> version;
+  for (int side : {0, 1})
+    for (const std::vector<double> &m : (side ? b : a).fork_means) {
+      const double scale = side ? ratio : 1;
+      const double se = m.size() > 1 ? sd(m) / std::sqrt(double(m.size())) : 0;
+      pooled.push_back({mean(m) / scale, se / scale});
+      version.push_back(side);
+    }
+  // No groups once pooled: what a version's own forks showed is not there
+  // in both, so it is not shown to be the machine's.
+  const std::vector<std::vector<std::size_t>> groups = fork_groups(pooled);
+  if (groups.size() < 2)
+    return 0;
+  const std::vector<std::size_t> &largest =
+      *std::max_element(groups.begin(), groups.end(), [](const auto &x, const auto &y) { return x.size() < y.size(); });
+  std::size_t in[2] = {0, 0}, all[2] = {0, 0};
+  for (std::size_t k : largest)
+    ++in[version[k]];
+  for (const std::vector<std::size_t> &g : groups)
+    for (std::size_t k : g)
+      ++all[version[k]];
+  if (all[0] - in[0] < 2 || all[1] - in[1] < 2)
+    return 0;
+  return fisher_exact_p(in[0], all[0] - in[0], in[1], all[1] - in[1]);
 }
 
 std::vector<std::pair<std::size_t, std::size_t>> round_pairs(const Series &a, const Series &b) {
@@ -276,6 +350,22 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
     }
     ri = paired_log_ratio_interval(pa, pb, o.alpha);
     r.pairs = have = int(pairs.size());
+    // Groups of forks make the t interval's normal log ratios false. When
+    // both versions' forks fall in them alike, they are the machine's states
+    // (a host alternating between a fast and a slow state at about a fork's
+    // length puts a round's two forks in different states, paired ratios of
+    // 0.6 to 1.6 for identical code): the ranks' interval holds whatever
+    // their mixture.
+    if (forks_mixed(a) || forks_mixed(b)) {
+      const RatioInterval ranks = signed_rank_log_ratio_interval(pa, pb, o.alpha);
+      if (std::isfinite(ranks.ratio.low)) {
+        r.groups_alike_p = groups_alike_p(a, b, ranks.ratio.estimate);
+        if (r.groups_alike_p >= kGroupsAlike) {
+          ri = ranks;
+          r.signed_rank = true;
+        }
+      }
+    }
     spread = {ri.se * ri.se * have, 1};
   } else {
     ri = log_ratio_interval(fa, fb, o.alpha);
@@ -303,8 +393,8 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   // a far fork can widen the floor past a real change that every other fork
   // shows: "same" only when the forks' ranks do not differ either
   // (NoiseFloor.AChangeIsNotSameBecauseOfAFarFork).
-  if (r.verdict == Verdict::undecided && o.noise_floor > 0 && !r.exact && !forks_mixed(a) && !forks_mixed(b) &&
-      std::isfinite(ri.se) && ri.se > 0) {
+  if (r.verdict == Verdict::undecided && o.noise_floor > 0 && !r.exact &&
+      (r.signed_rank || (!forks_mixed(a) && !forks_mixed(b))) && std::isfinite(ri.se) && ri.se > 0) {
     r.noise_floor = noise_floor(ri.se, ri.df, o.alpha, o.noise_floor);
     if (*r.noise_floor > o.equivalence && r.ratio.low >= 1 - *r.noise_floor && r.ratio.high <= 1 + *r.noise_floor) {
       r.ranks_differ_at_floor = r.mwu_p < o.alpha;
@@ -318,7 +408,8 @@ Comparison compare(const Series &a, const Series &b, const ComparisonOptions &o)
   const auto [a_min, a_max] = std::minmax_element(fa.begin(), fa.end());
   const auto [b_min, b_max] = std::minmax_element(fb.begin(), fb.end());
   const bool apart = r.mwu_p < o.alpha && (*a_max < *b_min || *b_max < *a_min);
-  r.direction_withheld = (r.base_forks_mixed || r.next_forks_mixed) && r.verdict != Verdict::same && !apart;
+  r.direction_withheld =
+      (r.base_forks_mixed || r.next_forks_mixed) && !r.signed_rank && r.verdict != Verdict::same && !apart;
   if (r.direction_withheld) {
     r.verdict = Verdict::undecided;
     r.power.reset(); // more forks of a mixture do not decide its direction at the rate power assumes

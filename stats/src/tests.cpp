@@ -4,6 +4,7 @@
 #include <vector>
 
 #include <boost/math/distributions/fisher_f.hpp>
+#include <boost/math/distributions/hypergeometric.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
@@ -90,6 +91,34 @@ TestResult mann_whitney_u(std::span<const double> a, std::span<const double> b) 
     return {w, 1.0};
   double z = (w - n1 * n2 / 2) / sigma;
   return {w, two_sided_normal_p(z)};
+}
+
+std::vector<double> signed_rank_cdf(std::size_t n) {
+  // p[v] = P(V = v) for k values: the k-th rank is positive or not, each with
+  // probability 1/2, so P_k(v) = (P_{k-1}(v) + P_{k-1}(v - k)) / 2.
+  std::vector<double> p(n * (n + 1) / 2 + 1, 0.0);
+  p[0] = 1;
+  for (std::size_t k = 1; k <= n; ++k)
+    for (std::size_t v = k * (k + 1) / 2 + 1; v-- > 0;)
+      p[v] = (p[v] + (v >= k ? p[v - k] : 0.0)) / 2;
+  for (std::size_t v = 1; v < p.size(); ++v)
+    p[v] += p[v - 1];
+  return p;
+}
+
+double fisher_exact_p(std::size_t a, std::size_t b, std::size_t c, std::size_t d) {
+  // a given the margins: hypergeometric with a + c successes among a + b + c + d, a + b drawn.
+  const std::size_t drawn = a + b, successes = a + c, total = a + b + c + d;
+  if (total == 0)
+    return 1;
+  const boost::math::hypergeometric_distribution<double> h(successes, drawn, total);
+  const double observed = boost::math::pdf(h, a);
+  double p = 0;
+  const std::size_t lo = drawn + successes > total ? drawn + successes - total : 0, hi = std::min(drawn, successes);
+  for (std::size_t k = lo; k <= hi; ++k)
+    if (const double pk = boost::math::pdf(h, k); pk <= observed * (1 + 1e-7)) // R's relative tolerance
+      p += pk;
+  return std::min(1.0, p);
 }
 
 double cohens_d(std::span<const double> a, std::span<const double> b) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <span>
 #include <utility>
@@ -105,7 +106,8 @@ struct Comparison {
   // when the versions' forks lie apart (every fork of one beyond every fork of
   // the other) and their ranks differ at alpha: every share of the groups
   // then gives the same direction (a 3.8x slowdown whose sides both switched
-  // between a fast and a slow state was "can't tell yet").
+  // between a fast and a slow state was "can't tell yet"). Nor when the
+  // interval is by ranks (signed_rank): the groups are then the machine's.
   bool direction_withheld = false;
   // Instruction counts (steady/exact_counts.h): the A/A margin in
   // instructions per op the interval is widened by; exact: every fork of each
@@ -124,6 +126,13 @@ struct Comparison {
   // (same_at_floor), stated with the margin.
   std::optional<double> noise_floor;
   bool same_at_floor = false;
+  // steady ab, forks in groups on a side (forks_mixed): groups_alike_p of
+  // the two versions' forks (NaN: not tested). At kGroupsAlike or above the
+  // groups are the machine's, not a version's, and the interval is by ranks
+  // (signed_rank: signed_rank_log_ratio_interval), which such a mixture does
+  // not bias; nothing is withheld then.
+  double groups_alike_p = std::numeric_limits<double>::quiet_NaN();
+  bool signed_rank = false;
   // Within the floor, but Mann-Whitney over the fork means rejects at alpha:
   // a shift the mean's interval cannot bound (one far fork widened it), so
   // no "same".
@@ -132,8 +141,17 @@ struct Comparison {
 };
 
 // Which interval `ratio` is: "exact" (exact counts: the difference +- the
-// count margin), "paired" (over ab rounds) or "welch" (over all fork means).
-inline const char *interval_kind(const Comparison &c) { return c.exact ? "exact" : c.pairs > 0 ? "paired" : "welch"; }
+// count margin), "paired" (over ab rounds), "signed-rank" (over ab rounds, by
+// ranks) or "welch" (over all fork means).
+inline const char *interval_kind(const Comparison &c) {
+  return c.exact ? "exact" : c.signed_rank ? "signed-rank" : c.pairs > 0 ? "paired" : "welch";
+}
+
+// The level at or above which groups_alike_p calls a mixture the machine's:
+// high, since accepting is what needs the evidence (at 0.05 a mixture only
+// NEW had, 7 of its 40 forks 10 % slower, passed beside 2 far forks of A by
+// chance: p = 0.15, NoiseFloor.AMixtureIsNotDecidedAtTheFloor).
+inline constexpr double kGroupsAlike = 0.2;
 
 // The noise floor of an interval of the log ratio with standard error se and
 // df degrees of freedom at level 1 - alpha (Comparison::noise_floor).
@@ -167,6 +185,30 @@ RatioInterval log_ratio_interval(std::span<const double> a, std::span<const doub
 // machine's load drifting between rounds) cancels in d_i.
 RatioInterval paired_log_ratio_interval(std::span<const double> a, std::span<const double> b, double alpha);
 
+// The same by ranks: the Hodges-Lehmann estimate (the median of the Walsh
+// averages (d_i + d_j) / 2, i <= j) and Wilcoxon's signed-rank interval (the
+// Walsh averages at the signed-rank statistic's exact alpha / 2 quantiles),
+// as R's wilcox.test(log(b), log(a), paired = TRUE, conf.int = TRUE, exact =
+// TRUE). It needs no normal d_i, only d_i symmetric about the shift, which
+// steady ab's random order within each round gives identical code whatever
+// the machine does (a fast and a slow state alike: Hollander, Wolfe &
+// Chicken, "Nonparametric Statistical Methods", ch. 3). se: that of a normal interval as
+// wide (for the noise floor and the power numbers), df infinite. NaN bounds
+// when no interval reaches the level with n pairs (2^(1-n) > alpha: fewer
+// than 10 pairs at ab's alpha / 4).
+RatioInterval signed_rank_log_ratio_interval(std::span<const double> a, std::span<const double> b, double alpha);
+
+// Whether the two versions' forks fall in groups alike, as a machine that
+// switches between a fast and a slow state puts forks of both in each, rather
+// than one version's own (a placement only its code meets): both versions'
+// fork means pooled (NEW's divided by `ratio`, the estimate of NEW/BASE) and
+// put in groups (fork_groups.h), then Fisher's exact test of version against
+// "in the largest group". Its two-sided p; 0 when the pooled forks form one
+// group or a version has fewer than 2 forks outside the largest (the groups
+// are not shown to be both versions': Fisher's test alone lets 5 far forks of
+// 40 on one side and none on the other pass at p = 0.055).
+double groups_alike_p(const Series &a, const Series &b, double ratio);
+
 // The rounds of two series from one steady ab run that have exactly one
 // fork on each side: (fork index in a, fork index in b), by round. A round
 // with a side's fork failed or not run (an interrupted run) gives no pair.
@@ -185,6 +227,8 @@ std::vector<std::pair<std::size_t, std::size_t>> round_pairs(const Series &a, co
 // When either version's forks disagree, slower and faster are withheld: a
 // ratio of means over groups of forks moves with how many forks fell in each
 // group, so it gives no direction (same is kept: the interval bounds both).
+// Except in steady ab when the groups hold both versions alike
+// (Comparison::signed_rank): the interval by ranks then decides as usual.
 Comparison compare(const Series &base, const Series &next, const ComparisonOptions &o);
 
 // The looks of a sequential comparison (steady ab): at min_forks (at least

@@ -184,6 +184,14 @@ TestResult paired_t_test(std::span<const double> a, std::span<const double> b);
 // Mann-Whitney U of b against a (R's wilcox.test(b, a) W), normal
 // approximation with tie correction and no continuity correction, two-sided.
 TestResult mann_whitney_u(std::span<const double> a, std::span<const double> b);
+// The exact null distribution of Wilcoxon's signed-rank statistic V (the sum
+// of the ranks of the positive values among n without ties or zeros): P(V <=
+// v) for v = 0 .. n(n+1)/2, by the recursion over n (R's psignrank).
+std::vector<double> signed_rank_cdf(std::size_t n);
+// Fisher's exact test of a 2x2 table [[a, b], [c, d]], two-sided as R's
+// fisher.test: the probability, with the margins fixed (hypergeometric), of
+// every table no more likely than this one.
+double fisher_exact_p(std::size_t a, std::size_t b, std::size_t c, std::size_t d);
 // One-way ANOVA of `groups` (fixed effects, unbalanced allowed): F = MSB /
 // MSW, its p-value on (k - 1, n - k) degrees of freedom, and the width of the
 // `confidence` t interval of the grand mean had only the within-group spread

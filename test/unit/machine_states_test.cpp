@@ -249,9 +249,9 @@ TEST(MachineStates, DISABLED_Table) {
   };
   for (double slow : {1.0, 1.3, 1.7})
     for (double flip : {0.1, 0.3})
-      for (const Case &c : {Case{"identical code", 0, 0, 1}, Case{"NEW 5 % slower", 0.05, 0, 1},
-                            Case{"NEW: 25 % of forks +10 %", 0, 0.25, 1.10},
-                            Case{"NEW: 10 % of forks +30 %", 0, 0.10, 1.30}}) {
+      for (const Case &c :
+           {Case{"identical code", 0, 0, 1}, Case{"NEW 5 % slower", 0.05, 0, 1},
+            Case{"NEW: 25 % of forks +10 %", 0, 0.25, 1.10}, Case{"NEW: 10 % of forks +30 %", 0, 0.10, 1.30}}) {
         if (slow == 1.0 && flip > 0.1)
           continue;
         Verdicts v = ab_runs(5, 500, slow, flip, c.shift, c.own_share, c.own_factor);

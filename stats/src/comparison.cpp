@@ -137,8 +137,8 @@ double groups_alike_p(const Series &a, const Series &b, double ratio) {
   for (int side : {0, 1})
     for (const std::vector<double> &m : (side ? b : a).fork_means) {
       const double scale = side ? ratio : 1;
-      const double se = m.size() > 1 ? sd(m) / std::sqrt(double(m.size())) : 0;
-      pooled.push_back({mean(m) / scale, se / scale});
+      const ForkMean f = fork_mean_and_se(m);
+      pooled.push_back({f.mean / scale, f.se / scale});
       version.push_back(side);
     }
   // No groups once pooled: what a version's own forks showed is not there

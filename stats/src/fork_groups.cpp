@@ -16,6 +16,10 @@
 
 namespace steady::stats {
 
+ForkMean fork_mean_and_se(std::span<const double> x) {
+  return {mean(x), x.size() > 1 ? sd(x) / std::sqrt(double(x.size())) : 0};
+}
+
 double clusters_statistic(std::span<const double> x, std::size_t groups, std::vector<std::size_t> &cuts) {
   const std::size_t n = x.size();
   const double m = std::accumulate(x.begin(), x.end(), 0.0) / double(n);

@@ -14,11 +14,11 @@
 #include <cmath>
 #include <cstdio>
 
-#include <boost/math/distributions/binomial.hpp>
 #include <boost/random/normal_distribution.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
 #include <gtest/gtest.h>
 
+#include "simulated_comparison.h"
 #include "steady/comparison.h"
 #include "steady/fork_groups.h"
 #include "steady/stats.h"
@@ -106,20 +106,6 @@ struct Host {
     return f;
   }
 
-  static void add_fork(stats::Series &s, double fm, int round, Host &h) {
-    std::vector<double> means;
-    stats::ForkSamples fork;
-    for (int i = 0; i < 10; ++i) {
-      means.push_back(fm * (1 + 0.0055 * h.normal(h.rng)));
-      fork.push_back({{means.back(), 1000}});
-    }
-    s.iteration_means.insert(s.iteration_means.end(), means.begin(), means.end());
-    s.forks.push_back(std::move(fork));
-    s.fork_means.push_back(std::move(means));
-    s.fork_rounds.push_back(round);
-    s.iterations_per_fork = 10;
-  }
-
   std::pair<stats::Series, stats::Series> ab(int rounds, double shift, double own_share, double own_factor) {
     std::pair<stats::Series, stats::Series> out;
     for (int r = 1; r <= rounds; ++r) {
@@ -133,26 +119,12 @@ struct Host {
       fm[1] *= 1 + shift;
       if (unit(rng) < own_share)
         fm[1] *= own_factor;
-      add_fork(out.first, fm[0], r, *this);
-      add_fork(out.second, fm[1], r, *this);
+      test::add_iteration_means(out.first, fm[0], r, rng, normal);
+      test::add_iteration_means(out.second, fm[1], r, rng, normal);
     }
     return out;
   }
 };
-
-// As series_of flags a result file's forks (stats::fork_groups over fork
-// means with their within-fork standard errors).
-void flag_groups(stats::Series &s) {
-  std::vector<stats::ForkMean> means;
-  for (const std::vector<double> &m : s.fork_means)
-    means.push_back({stats::mean(m), stats::sd(m) / std::sqrt(double(m.size()))});
-  const std::vector<std::vector<std::size_t>> groups = stats::fork_groups(means);
-  std::size_t largest = 0;
-  for (const std::vector<std::size_t> &g : groups)
-    largest = std::max(largest, g.size());
-  s.forks_disagree = groups.size() >= 2;
-  s.forks_apart = s.forks_disagree ? means.size() - largest : 0;
-}
 
 struct Verdicts {
   int runs = 0, same = 0, slower = 0, faster = 0, undecided = 0, ranks = 0;
@@ -178,8 +150,8 @@ Verdicts ab_runs(std::uint64_t seed, int runs, double slow, double flip, double 
       while (int(first.size()) < n)
         first.push_back(first.size());
       stats::Series pa = stats::pick(a, first, 10), pb = stats::pick(b, first, 10);
-      flag_groups(pa);
-      flag_groups(pb);
+      test::flag_groups(pa);
+      test::flag_groups(pb);
       const stats::ComparisonOptions o{.alpha = 0.01 / double(looks.size()),
                                        .power = false,
                                        .pair_rounds = true,
@@ -204,12 +176,6 @@ Verdicts ab_runs(std::uint64_t seed, int runs, double slow, double flip, double 
   return v;
 }
 
-// The largest count of `n` runs still consistent with rate alpha (one-sided,
-// 0.1 %: a check that must not flake).
-int upper_band(int n, double alpha) {
-  return int(boost::math::quantile(boost::math::complement(boost::math::binomial(n, alpha), 0.001)));
-}
-
 // Identical code on a host whose slow state (x1.3) flips at about a fork's
 // length: "same" (at the floor the states leave) in most runs, where the t
 // interval withheld every one; slower or faster no more often than alpha.
@@ -217,7 +183,7 @@ TEST(MachineStates, IdenticalCodeIsSame) {
   const Verdicts v = ab_runs(1, 300, 1.3, 0.3, 0, 0, 1);
   EXPECT_GT(v.ranks, v.runs * 9 / 10);
   EXPECT_GE(v.same, v.runs * 9 / 10);
-  EXPECT_LE(v.slower + v.faster, upper_band(v.runs, 0.01));
+  EXPECT_LE(v.slower + v.faster, test::upper_band(v.runs, 0.01));
 }
 
 // A real 5 % change under longer spells of the slow state (flips 1 fork in

@@ -15,12 +15,16 @@
 #include <boost/random/uniform_real_distribution.hpp>
 #include <gtest/gtest.h>
 
+#include "simulated_comparison.h"
 #include "steady/comparison.h"
 #include "steady/fork_groups.h"
 #include "steady/stats.h"
 
 namespace steady {
 namespace {
+
+using test::flag_groups;
+using test::upper_band;
 
 // The setting: 1 % fork-to-fork sd, 0.5 % iteration sd, 10
 // iterations of 20 batch samples (1 % sd each) per fork, around 100 ns.
@@ -50,20 +54,9 @@ struct Simulator {
     return ab;
   }
 
-  // As add_fork, 20 times cheaper: each iteration's mean drawn at once
-  // (0.55 % sd: 0.5 % and 1 % / sqrt(20) of its batches), one sample.
+  // As add_fork, 20 times cheaper (test::add_iteration_means).
   void add_iteration_means(stats::Series &s, double fm, int round) {
-    stats::ForkSamples fork;
-    std::vector<double> means;
-    for (int i = 0; i < 10; ++i) {
-      means.push_back(fm * (1 + 0.0055 * normal(rng)));
-      fork.push_back({{means.back(), 1000}});
-    }
-    s.iteration_means.insert(s.iteration_means.end(), means.begin(), means.end());
-    s.forks.push_back(std::move(fork));
-    s.fork_means.push_back(std::move(means));
-    s.fork_rounds.push_back(round);
-    s.iterations_per_fork = 10;
+    test::add_iteration_means(s, fm, round, rng, normal);
   }
 
   // One fork of mean `fm`: 10 iterations (0.5 % sd) of 20 batch samples (1 % sd).
@@ -105,12 +98,6 @@ int different(int forks, double shift, int pairs, std::uint64_t seed, bool boots
     found += r.low > 1 || r.high < 1;
   }
   return found;
-}
-
-// The largest count of false positives in n pairs that is still consistent
-// with rate alpha (one-sided, 0.1 %: a check that must not flake).
-int upper_band(int n, double alpha) {
-  return int(boost::math::quantile(boost::math::complement(boost::math::binomial(n, alpha), 0.001)));
 }
 
 TEST(VerdictCalibration, AAFalsePositivesWithinTheBinomialBandOfAlpha) {
@@ -459,21 +446,6 @@ void slow_fork(stats::Series &s, std::size_t k, double factor) {
     for (stats::Weighted &x : s.forks[k][i])
       x.value *= factor;
   }
-}
-
-// The fork groups of a simulated series, as series_of flags them from a
-// result file: stats::fork_groups over its fork means with their
-// within-fork standard errors.
-void flag_groups(stats::Series &s) {
-  std::vector<stats::ForkMean> means;
-  for (const std::vector<double> &m : s.fork_means)
-    means.push_back({stats::mean(m), stats::sd(m) / std::sqrt(double(m.size()))});
-  const std::vector<std::vector<std::size_t>> groups = stats::fork_groups(means);
-  std::size_t largest = 0;
-  for (const std::vector<std::size_t> &g : groups)
-    largest = std::max(largest, g.size());
-  s.forks_disagree = groups.size() >= 2;
-  s.forks_apart = s.forks_disagree ? means.size() - largest : 0;
 }
 
 // ab's last look (40 rounds, alpha / 4, +-1 %) as NoiseFloor.IdenticalCode...,

@@ -34,6 +34,10 @@ struct ForkMean {
   double mean = 0, se = 0;
 };
 
+// A fork's ForkMean from its iteration means: their mean, and its standard
+// error from their spread (0 with one iteration).
+ForkMean fork_mean_and_se(std::span<const double> iteration_means);
+
 struct GroupRule {
   double alpha = 0.01;          // per split tested
   double min_separation = 0.05; // adjacent groups' centers differ by this share of the lower

@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <sched.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -62,10 +63,14 @@ void Ab::run_round(int round, const std::vector<int> &looks, const CompareOption
       if (g_signal)
         return;
       int first = int(rng_() & 1);
-      run_fork(*b, first, round);
-      if (g_signal) // B's fork of this round is not run: an unpaired A fork is kept all the same
-        return;
-      run_fork(*b, 1 - first, round);
+      if (o_.lockstep) {
+        run_pair(*b, first, round);
+      } else {
+        run_fork(*b, first, round);
+        if (g_signal) // B's fork of this round is not run: an unpaired A fork is kept all the same
+          return;
+        run_fork(*b, 1 - first, round);
+      }
     }
     // A benchmark that keeps failing on a side is given up, with its data.
     if (int side = b->failing_side(); side >= 0 && !b->given_up) {
@@ -118,6 +123,13 @@ int Ab::run() {
   on_output_interrupt([] { return g_signal != 0; });
   if (!select_benchmarks())
     return g_signal ? 128 + g_signal : 2;
+  // Callgrind's counts need no shared CPU state; Slurm's nodes run their own.
+  if (o_.slurm || instrument_valgrind(o_.runner_args))
+    o_.lockstep = false;
+  if (cpu_set_t mine; o_.lockstep && sched_getaffinity(0, sizeof mine, &mine) == 0)
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+      if (CPU_ISSET(cpu, &mine))
+        cpus_.push_back(cpu);
 
   const std::vector<int> looks =
       stats::look_schedule(o_.min_forks, o_.max_forks, instrument_valgrind(o_.runner_args) ? 1 : 2);
@@ -210,6 +222,9 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
                 "After the last round (or the budget), a benchmark still undecided at --equivalence whose interval "
                 "lies within its noise floor (the margin identical code meets in 1 - alpha of runs at the measured "
                 "noise) is 'same' within that floor, said in its note (default: on)");
+  sub->add_flag("--lockstep,!--no-lockstep", o->lockstep,
+                "Run a round's A and B fork at once on one CPU, taking turns iteration by iteration, so that the "
+                "CPU's state of each moment meets both (default: on; off: one after the other)");
   sub->add_option("--timeout", o->fork_timeout, "Seconds before a fork is killed as hung")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of the fork order")->capture_default_str();
   sub->add_option("--probe-timeout", o->probe_timeout, "Seconds a binary's --help and --list may take")

@@ -54,6 +54,9 @@ struct AbOptions {
   // and B fork one after the other on one node (slurm.h).
   bool slurm = false;
   SlurmPlace place;
+  // A round's A and B fork run at once on one CPU, taking turns iteration by
+  // iteration (runtime/src/lockstep.h); off: one after the other.
+  bool lockstep = true;
 };
 
 inline const char *kSide[2] = {"A", "B"};
@@ -91,12 +94,15 @@ private:
   // later, as its --help says): ab's forks are neither runs to compare with
   // nor to be thinned.
   bool keeps_baselines_[2] = {false, false};
+  std::vector<int> cpus_; // where lockstep pairs may run: ab's own CPUs
 
   bool check_binary(int side, std::vector<std::string> &names);
   bool select_benchmarks();
   std::vector<std::string> runner_args(int side, const Bench &b, const std::string &out) const;
   ForkResult read_fork(Bench &b, int side, const std::string &out, std::string &problem);
   void run_fork(Bench &b, int side, int round);
+  // The round's two forks of `b` in lockstep, `first` taking the first turn.
+  void run_pair(Bench &b, int first, int round);
   void collect_fork(Bench &b, int side, int round, int seq, const std::string &out, const ProgramRun &r);
   void run_round_on_slurm(const std::vector<Bench *> &pending, int round);
   void run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look);

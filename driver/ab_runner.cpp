@@ -3,10 +3,14 @@
 // reading what each runner wrote back as a typed fork.
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
 
 #include <fmt/core.h>
 #include <fmt/format.h>
@@ -213,6 +217,43 @@ void Ab::run_fork(Bench &b, int side, int round) {
   std::vector<std::string> args = runner_args(side, b, out);
   int seq = sequence_++;
   collect_fork(b, side, round, seq, out, spawn(args, out));
+}
+
+void Ab::run_pair(Bench &b, int first, int round) {
+  int ends[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
+    fmt::print(stderr, "steady ab: socketpair: {}; this round's forks of {} run one after the other\n",
+               std::strerror(errno), b.name);
+    run_fork(b, first, round);
+    if (!g_signal)
+      run_fork(b, 1 - first, round);
+    return;
+  }
+  // The first turn waits at `first`'s end.
+  const char turn = 'T';
+  if (write(ends[1 - first], &turn, 1) != 1)
+    fmt::print(stderr, "steady ab: lockstep: {}\n", std::strerror(errno));
+  const int cpu = cpus_.empty() ? -1 : cpus_[rng_() % cpus_.size()];
+  std::string out[2];
+  std::vector<std::string> args[2];
+  int seq[2];
+  for (int side : {first, 1 - first}) {
+    out[side] = fmt::format("{}/fork-{}.json", tmp_, sequence_);
+    args[side] = runner_args(side, b, out[side]);
+    seq[side] = sequence_++;
+  }
+  ProgramRun r[2];
+  auto run = [&](int side) {
+    r[side] = run_captured(args[side], out[side],
+                           {.interrupt = &g_signal,
+                            .env = {fmt::format("{}={},{}", kLockstepEnv, kHandedFd, cpu)},
+                            .hand_fd = ends[side]});
+  };
+  std::thread other(run, 1 - first);
+  run(first);
+  other.join();
+  for (int side : {first, 1 - first})
+    collect_fork(b, side, round, seq[side], out[side], r[side]);
 }
 
 // What a runner left in `out` (`r`: how it ended), as fork `seq` of `b`'s side.

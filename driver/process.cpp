@@ -30,7 +30,8 @@ std::vector<char *> c_argv(const std::vector<std::string> &args) {
 }
 
 int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_path, int out_fd, int err_fd,
-                  bool own_group, const std::vector<std::string> &wrapper) {
+                  bool own_group, const std::vector<std::string> &wrapper, const std::vector<std::string> &env_added,
+                  int hand_fd) {
   // A benchmark binary given by its path may be a GoogleTest binary, whose
   // runner options travel in its environment (steady gtest).
   Invocation inv = search_path && wrapper.empty() ? Invocation{args, {}} : runner_invocation(args);
@@ -38,6 +39,10 @@ int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_
     inv.argv.insert(inv.argv.begin(), wrapper.begin(), wrapper.end());
     search_path = true;
   }
+  if (search_path && wrapper.empty() && !env_added.empty())
+    for (char **e = environ; *e; ++e)
+      inv.env.emplace_back(*e);
+  inv.env.insert(inv.env.end(), env_added.begin(), env_added.end());
   std::vector<char *> argv = c_argv(inv.argv), env = c_argv(inv.env);
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
@@ -45,6 +50,8 @@ int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_
     posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
   if (err_fd >= 0)
     posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
+  if (hand_fd >= 0)
+    posix_spawn_file_actions_adddup2(&fa, hand_fd, kHandedFd);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   if (own_group) {
@@ -52,7 +59,7 @@ int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_
     posix_spawnattr_setpgroup(&attr, 0);
   }
   int e = (search_path ? posix_spawnp : posix_spawn)(&pid, argv[0], &fa, &attr, argv.data(),
-                                                     search_path && wrapper.empty() ? environ : env.data());
+                                                     inv.env.empty() ? environ : env.data());
   posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&fa);
   return e;
@@ -136,9 +143,12 @@ ProgramRun run_captured(const std::vector<std::string> &args, const std::string 
   pid_t pid;
   // With a time limit in a process group of its own, so that the limit
   // also ends what it started (a script's children).
-  r.start_error = start_program(args, pid, limits.search_path, fds[0], fds[1], limits.timeout > 0, limits.wrapper);
+  r.start_error = start_program(args, pid, limits.search_path, fds[0], fds[1], limits.timeout > 0, limits.wrapper,
+                                limits.env, limits.hand_fd);
   close(fds[0]);
   close(fds[1]);
+  if (limits.hand_fd >= 0)
+    close(limits.hand_fd);
   if (r.start_error) {
     r.problem = fmt::format("cannot run '{}': {}", args[0], std::strerror(r.start_error));
     std::remove(path[0].c_str());

@@ -16,9 +16,14 @@ std::vector<char *> c_argv(const std::vector<std::string> &args);
 // redirected to `out_fd` and `err_fd` (-1: this process's). `search_path`:
 // a name without '/' is looked up in PATH, as a shell does; otherwise it is
 // a path (relative to the current directory). `own_group`: in a new process
-// group it leads. `wrapper`: see RunLimits. Returns 0 or the errno of the failure.
+// group it leads. `wrapper`, `env` and `hand_fd`: see RunLimits. Returns 0
+// or the errno of the failure.
 int start_program(const std::vector<std::string> &args, pid_t &pid, bool search_path, int out_fd = -1, int err_fd = -1,
-                  bool own_group = false, const std::vector<std::string> &wrapper = {});
+                  bool own_group = false, const std::vector<std::string> &wrapper = {},
+                  const std::vector<std::string> &env = {}, int hand_fd = -1);
+
+// The descriptor number a program started with RunLimits::hand_fd finds it at.
+inline constexpr int kHandedFd = 10;
 
 // Waits for the child (through EINTR) and returns its status as a shell
 // reports it: the exit code, or 128 + the signal that killed it.
@@ -49,6 +54,10 @@ struct RunLimits {
   // the program's own invocation follows it (a GoogleTest binary's runner
   // options in the environment, as without it).
   std::vector<std::string> wrapper = {};
+  std::vector<std::string> env = {}; // NAME=VALUE added to its environment
+  // A descriptor handed to the program as kHandedFd, and closed here once
+  // the program started (so that the program's end is seen as its close).
+  int hand_fd = -1;
 };
 
 // Runs `args` with stdout and stderr in the files CAPTURE.out and

@@ -380,6 +380,8 @@ void to_json(json &j, const ForkResult &f) {
     j["state_report"] = *f.state_report;
   if (f.layout)
     j["layout"] = *f.layout;
+  if (f.lockstep)
+    j["lockstep"] = *f.lockstep;
   if (f.batch_size_handed)
     j["batch_size_handed"] = true;
 }
@@ -413,6 +415,8 @@ void from_json(const json &j, ForkResult &f) {
     f.state_report = r->get<StateReport>();
   if (auto l = j.find("layout"); l != j.end())
     f.layout = l->get<ForkLayout>();
+  if (auto l = j.find("lockstep"); l != j.end())
+    f.lockstep = l->get<ForkLockstep>();
 }
 
 void to_json(json &j, const BenchmarkResult &b) {

@@ -17,6 +17,7 @@
 
 #include "batch_clock.h"
 #include "layout.h"
+#include "lockstep.h"
 #include "measure.h"
 #include "reentry.h"
 #include "steady/results_json.h"
@@ -93,6 +94,8 @@ void handle(const json &msg, ForkResult &fork, bool &done, const std::function<v
   } else if (t == "skipped") {
     fork.status = ForkStatus::skipped;
     fork.error = msg.at("what");
+  } else if (t == "lockstep") {
+    fork.lockstep = msg.at("lockstep").get<ForkLockstep>();
   } else if (t == "state_report") {
     fork.state_report = msg.at("report").get<StateReport>();
   } else if (t == "payload_child") {
@@ -269,6 +272,8 @@ int serve_fork(std::size_t bench_index, int number, int fd, int verdict_fd, cons
   // SIGKILL, which it cannot handle), the kernel kills the fork too. If the
   // runner died before this line, the pipe has no reader any more.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  // steady ab's lockstep: pinned with its partner from here on.
+  std::optional<Lockstep> lockstep = callgrind_out.empty() ? Lockstep::from_environment() : std::nullopt;
   if (pollfd p{fd, 0, 0}; poll(&p, 1, 0) > 0 && (p.revents & (POLLERR | POLLHUP)))
     return 4;
   g_server = getpid();
@@ -299,6 +304,7 @@ int serve_fork(std::size_t bench_index, int number, int fd, int verdict_fd, cons
       callgrind.emplace(callgrind_out, callgrind_profile);
     ForkPlan plan{&b, &own, &timer, &counters, nullptr, &probe, nullptr, callgrind ? &*callgrind : nullptr};
     plan.handed_batch = handed_batch;
+    plan.lockstep = lockstep ? &*lockstep : nullptr;
     WarmupOutcome w = measure_fork(
         plan, [&](std::uint64_t n) { send(fd, {{"t", "batch_size"}, {"n", n}}); },
         [&](const Iteration &it) {
@@ -311,6 +317,10 @@ int serve_fork(std::size_t bench_index, int number, int fd, int verdict_fd, cons
               {"stable", w.stable},
               {"last", w.last},
               {"first_invocation_ns", w.first_invocation_ticks / timer.ticks_per_ns}});
+    if (lockstep) {
+      lockstep->finish();
+      send(fd, {{"t", "lockstep"}, {"lockstep", lockstep->report()}});
+    }
     if (std::optional<StateReport> r = take_state_report(timer))
       send(fd, {{"t", "state_report"}, {"report", *r}});
   } catch (const Skipped &e) {

@@ -439,6 +439,9 @@ WarmupJudge judge_in_place(const RunConfig &cfg) {
 
 WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t)> &on_batch_size,
                            const std::function<void(const Iteration &)> &on_iteration, const WarmupJudge *judge) {
+  // The first turn: the fixture's setup and the batch calibration.
+  if (plan.lockstep)
+    plan.lockstep->wait();
   std::unique_ptr<Fixture> state = create_fixture(*plan.bench);
   plan.state = state.get();
   batch_clock().self_timed = plan.bench->self_timed;
@@ -461,6 +464,8 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
   if (plan.config->mode != Mode::SingleShot && !plan.bench->self_timed)
     outcome.first_invocation_ticks = first_invocation(plan);
   std::uint64_t n = calibrate_batch(plan);
+  if (plan.lockstep)
+    plan.lockstep->pass();
   on_batch_size(n);
   CallgrindCounts per_batch;
   if (plan.callgrind)
@@ -472,7 +477,12 @@ WarmupOutcome measure_fork(ForkPlan plan, const std::function<void(std::uint64_t
       return steady::run_iteration(p, n, index, warmup, simulated);
     }
     TimedBatches timed(p);
-    return steady::run_iteration(p, n, index, warmup, timed);
+    if (p.lockstep)
+      p.lockstep->wait();
+    Iteration it = steady::run_iteration(p, n, index, warmup, timed);
+    if (p.lockstep)
+      p.lockstep->pass();
+    return it;
   };
   int index = 0;
   const StopPolicy policy = stop_policy(*plan.config);

@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "counters.h"
+#include "lockstep.h"
 #include "preemption.h"
 #include "steady/registry.h"
 #include "steady/results.h"
@@ -30,6 +31,9 @@ struct ForkPlan {
   // The batch size an earlier fork of the benchmark decided (batch_handoff.h):
   // run as it is, without calibrating (0: calibrate).
   std::uint64_t handed_batch = 0;
+  // steady ab's lockstep (lockstep.h): the fixture's setup and the batch
+  // calibration are one turn, each iteration another. Null: alone.
+  Lockstep *lockstep = nullptr;
 };
 
 // At most this many weighted batch samples are kept per iteration.

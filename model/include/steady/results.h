@@ -250,6 +250,15 @@ struct ForkLayout {
   bool operator==(const ForkLayout &) const = default;
 };
 
+// steady ab's lockstep (runtime/src/lockstep.h): the CPU the fork and its
+// partner of the round ran on (-1: not pinned), the turns it took (the
+// batch calibration, then each iteration) and how many of them it ran alone
+// because its partner had ended, died or never took part (an older runner).
+struct ForkLockstep {
+  int cpu = -1, turns = 0, alone = 0;
+  bool operator==(const ForkLockstep &) const = default;
+};
+
 struct ForkResult {
   int number = 0; // 1-based, warmup forks first
   bool warmup = false;
@@ -284,6 +293,7 @@ struct ForkResult {
   std::optional<SlurmFork> slurm;
   std::optional<StateReport> state_report; // Google Benchmark functions only
   std::optional<ForkLayout> layout;        // --layout=random only
+  std::optional<ForkLockstep> lockstep;    // steady ab's forks run in lockstep only
 
   bool failed() const { return status != ForkStatus::ok; }
   // Its measurement iterations' mean ns/op, weighted by ops (0 without any).

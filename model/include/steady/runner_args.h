@@ -21,4 +21,9 @@ namespace steady {
 // differ.
 std::vector<std::string> runner_args(const RunConfig &c, const std::vector<std::string_view> &pinned = {});
 
+// steady ab's lockstep (runtime/src/lockstep.h): "FD,CPU" in the runner's
+// environment, the fork's end of the socket its turns go through and the CPU
+// it shares with its partner (-1: not pinned).
+inline constexpr const char *kLockstepEnv = "STEADY_LOCKSTEP";
+
 } // namespace steady

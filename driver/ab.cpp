@@ -126,6 +126,14 @@ int Ab::run() {
   // Callgrind's counts need no shared CPU state; Slurm's nodes run their own.
   if (o_.slurm || instrument_valgrind(o_.runner_args))
     o_.lockstep = false;
+  for (int side : {0, 1})
+    if (o_.lockstep && !takes_turns_[side]) {
+      fmt::print(stderr,
+                 "steady ab: {} ('{}') was built with a steady that predates lockstep: the forks of a round run one "
+                 "after the other\n",
+                 kSide[side], o_.bin[side]);
+      o_.lockstep = false;
+    }
   if (cpu_set_t mine; o_.lockstep && sched_getaffinity(0, sizeof mine, &mine) == 0)
     for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
       if (CPU_ISSET(cpu, &mine))

@@ -74,6 +74,7 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
     return false;
   }
   keeps_baselines_[side] = help.out.find("--no-baseline") != std::string::npos;
+  takes_turns_[side] = help.out.find(kLockstepEnv) != std::string::npos;
   ProgramRun list = spawn({bin, "--list", "--filter=" + o_.filter}, tmp_ + "/list", o_.probe_timeout);
   if (list.status != 0 || list.timed_out) {
     fmt::print(stderr, "steady ab: {} '{}' --list failed ({}): {}\n", kSide[side], bin,

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "steady/fork_loop.h"
+#include "steady/runner_args.h"
 #include "steady/stopping.h"
 #include "steady/suggest.h"
 #include "valgrind.h"
@@ -144,7 +145,9 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
              "CI is within --precision (--stop=precision; Laaber et al.'s former default: --stop=rciw --min-forks=2 "
              "--max-forks=5 --iterations=10 --iteration-time=0.01 --warmup-time=0.01); "
              "--forks or --warmup-iterations without --stop select a static configuration. "
-             "Every run is compared with the last run of the same binary (--no-baseline: not).");
+             "Every run is compared with the last run of the same binary (--no-baseline: not). "
+             "Under steady ab a fork takes turns with the other version's fork on one CPU (" +
+             std::string(kLockstepEnv) + ").");
   app.add_option("--threshold", c.threshold, "Stability threshold (default: cv 0.01, rciw 0.03, kld 0.99)")
       ->check(kPositive);
   app.add_option("--min-warmup", c.min_warmup, "With --stop: warmup iterations before the first checkpoint")

@@ -3,8 +3,8 @@
 // reading what each runner wrote back as a typed fork.
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>

@@ -3,9 +3,12 @@
 //
 // Each round runs one fork of every undecided benchmark on both sides, in a
 // seeded random order (benchmarks shuffled, and per benchmark A then B or B
-// then A), so that drift of the machine hits both versions alike. Every fork
-// is a separate runner process (`BIN --filter='^name$' --stop=none --forks=1
-// ... --json=tmp`): each side's forks are the same kind of fresh process. At
+// then A), so that drift of the machine hits both versions alike; by default
+// the two forks of a round run at once in lockstep, taking turns on one CPU
+// (runtime/src/lockstep.h), so that the CPU's state of each moment meets
+// both. Every fork is a separate runner process (`BIN --filter='^name$'
+// --stop=none --forks=1 ... --json=tmp`): each side's forks are the same kind
+// of fresh process. At
 // looks after min-forks, 2 min-forks, 4 min-forks ... forks per side the
 // benchmark is compared (comparison.cpp) and stops getting forks once its
 // verdict is slower, faster or same. Each look tests at alpha / (number of

@@ -274,6 +274,10 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     for (const auto &[who, groups] : {std::pair{"base", &row.base_groups}, std::pair{"new", &row.new_groups}})
       if (!groups->empty())
         note += fmt::format("{}{} forks disagree: {}", note.empty() ? "" : "; ", who, *groups);
+    if (r.states_shared)
+      note += fmt::format("{}the forks apart came to both versions in the same rounds (Fisher p = {:.2g}): the "
+                          "machine's states, which each round's ratio cancels",
+                          note.empty() ? "" : "; ", r.shared_rounds_p);
     if (r.signed_rank)
       note += fmt::format("{}both versions' forks in these groups alike (Fisher p = {:.2g}): the machine's states, "
                           "so the interval is by ranks (Wilcoxon signed-rank)",
@@ -313,6 +317,10 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       j["pairs"] = r.pairs;
     if (std::isfinite(r.groups_alike_p))
       j["groups_alike_p"] = r.groups_alike_p;
+    if (std::isfinite(r.shared_rounds_p)) {
+      j["shared_rounds_p"] = r.shared_rounds_p;
+      j["states_shared"] = r.states_shared;
+    }
     if (r.power)
       j["power"] = power_json(*r.power);
     if (r.noise_floor) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <set>
 
 #include "steady/results.h"
 
@@ -316,6 +317,7 @@ stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
     for (const Iteration &it : f.iterations)
       if (f.measured() && !it.warmup && !it.batches.empty())
         s.instructions &= it.simulated.has_value();
+  std::vector<int> numbers; // of the forks in s.forks
   for (const ForkResult &f : b.forks) {
     if (!f.measured())
       continue;
@@ -334,8 +336,13 @@ stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
       s.forks.push_back(std::move(fork));
       s.fork_means.push_back(std::move(means));
       s.fork_rounds.push_back(f.ab ? f.ab->round : -1);
+      numbers.push_back(f.number);
     }
   }
+  s.lockstep =
+      std::all_of(b.forks.begin(), b.forks.end(),
+                  [](const ForkResult &f) { return !f.measured() || (f.lockstep && f.lockstep->alone == 0); }) &&
+      !s.fork_means.empty();
   const std::vector<ForkGroup> groups = fork_groups(b.forks);
   s.forks_disagree = groups.size() >= 2;
   std::size_t grouped = 0, largest = 0;
@@ -344,6 +351,19 @@ stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
     largest = std::max(largest, g.forks.size());
   }
   s.forks_apart = grouped - largest;
+  if (s.forks_disagree) {
+    std::set<int> outside;
+    bool past_largest = false; // the first group of the largest size is the largest
+    for (const ForkGroup &g : groups) {
+      if (g.forks.size() == largest && !past_largest) {
+        past_largest = true;
+        continue;
+      }
+      outside.insert(g.forks.begin(), g.forks.end());
+    }
+    for (int number : numbers)
+      s.fork_outside.push_back(outside.count(number) > 0);
+  }
   s.measures_nothing = std::find(b.flags.begin(), b.flags.end(), "measures-nothing") != b.flags.end();
   // A fork that measured 0 ns/op measured nothing: its ratio would be 0 or
   // infinite.

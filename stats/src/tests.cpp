@@ -121,6 +121,17 @@ double fisher_exact_p(std::size_t a, std::size_t b, std::size_t c, std::size_t d
   return std::min(1.0, p);
 }
 
+double fisher_exact_greater_p(std::size_t a, std::size_t b, std::size_t c, std::size_t d) {
+  const std::size_t drawn = a + b, successes = a + c, total = a + b + c + d;
+  if (total == 0)
+    return 1;
+  const std::size_t lo = drawn + successes > total ? drawn + successes - total : 0;
+  if (a <= lo) // a the least it can be
+    return 1;
+  const boost::math::hypergeometric_distribution<double> h(successes, drawn, total);
+  return std::min(1.0, boost::math::cdf(boost::math::complement(h, a - 1)));
+}
+
 double cohens_d(std::span<const double> a, std::span<const double> b) {
   double na = double(a.size()), nb = double(b.size());
   double pooled = std::sqrt(((na - 1) * variance(a) + (nb - 1) * variance(b)) / (na + nb - 2));

@@ -77,6 +77,13 @@ TEST(FisherExact, MatchesR) {
   EXPECT_NEAR(stats::fisher_exact_p(3, 1, 1, 3), 0.485714285714286, 1e-12);
   EXPECT_NEAR(stats::fisher_exact_p(40, 0, 35, 5), 0.0547427256288016, 1e-12);
   EXPECT_NEAR(stats::fisher_exact_p(28, 12, 30, 10), 0.802707072472553, 1e-12);
+  // fisher.test(matrix(c(a, b, c, d), 2, byrow = TRUE), alternative = "greater") in R 4.2.2
+  EXPECT_NEAR(stats::fisher_exact_greater_p(3, 0, 0, 37), 0.00010121457489878542, 1e-15);
+  EXPECT_NEAR(stats::fisher_exact_greater_p(2, 1, 0, 37), 0.0038461538461538459, 1e-15);
+  EXPECT_NEAR(stats::fisher_exact_greater_p(2, 0, 0, 38), 0.0012820512820512825, 1e-15);
+  EXPECT_NEAR(stats::fisher_exact_greater_p(1, 2, 2, 35), 0.21356275303643713, 1e-12);
+  EXPECT_NEAR(stats::fisher_exact_greater_p(3, 2, 1, 34), 0.0038844512528723018, 1e-12);
+  EXPECT_EQ(stats::fisher_exact_greater_p(0, 3, 2, 35), 1);
 }
 
 // ab's rounds on a host with a slow state: the state (slow by `slow`) flips
@@ -92,6 +99,9 @@ struct Host {
   boost::random::uniform_real_distribution<double> unit;
   double slow = 1.6, flip = 0.3;
   bool slow_now = false;
+  // steady ab's lockstep: a round's two forks take turns on one CPU, so
+  // they meet the same states (one factor for both).
+  bool lockstep = false;
   explicit Host(std::uint64_t seed) : rng(seed) {}
 
   double state_factor() {
@@ -112,9 +122,10 @@ struct Host {
       const double drift = 100 * (1 + 0.01 * normal(rng));
       const bool a_first = unit(rng) < 0.5;
       double fm[2];
+      const double shared = lockstep ? state_factor() : 0;
       for (int k = 0; k < 2; ++k) {
         const int side = (k == 0) == a_first ? 0 : 1;
-        fm[side] = drift * state_factor() * (1 + 0.01 * normal(rng));
+        fm[side] = drift * (lockstep ? shared : state_factor()) * (1 + 0.01 * normal(rng));
       }
       fm[1] *= 1 + shift;
       if (unit(rng) < own_share)
@@ -122,24 +133,26 @@ struct Host {
       test::add_iteration_means(out.first, fm[0], r, rng, normal);
       test::add_iteration_means(out.second, fm[1], r, rng, normal);
     }
+    out.first.lockstep = out.second.lockstep = lockstep;
     return out;
   }
 };
 
 struct Verdicts {
-  int runs = 0, same = 0, slower = 0, faster = 0, undecided = 0, ranks = 0;
+  int runs = 0, same = 0, slower = 0, faster = 0, undecided = 0, ranks = 0, shared = 0;
   // "same" at a margin (+-equivalence, or the noise floor) that the true change exceeds.
-  int same_wrong = 0, same_wrong_by_ranks = 0;
+  int same_wrong = 0, same_wrong_by_ranks = 0, same_wrong_shared = 0;
   std::vector<double> floors; // of the runs "same" at the floor
 };
 
 // ab's whole sequence with its defaults: looks at 5, 10, 20 and 40 rounds,
 // each at alpha / 4, stopping at the first verdict, the noise floor at the last.
 Verdicts ab_runs(std::uint64_t seed, int runs, double slow, double flip, double shift, double own_share,
-                 double own_factor) {
+                 double own_factor, bool lockstep = false) {
   Host host(seed);
   host.slow = slow;
   host.flip = flip;
+  host.lockstep = lockstep;
   const std::vector<int> looks = stats::look_schedule(5, 40);
   Verdicts v;
   for (int run = 0; run < runs; ++run) {
@@ -166,10 +179,12 @@ Verdicts ab_runs(std::uint64_t seed, int runs, double slow, double flip, double 
     v.faster += c.verdict == stats::Verdict::faster;
     v.undecided += c.verdict == stats::Verdict::undecided;
     v.ranks += c.signed_rank;
+    v.shared += c.states_shared;
     const double margin = c.same_at_floor ? *c.noise_floor : 0.01;
     const double truth = (1 + shift) * (1 + own_share * (own_factor - 1)) - 1; // NEW's mean over processes
     v.same_wrong += c.verdict == stats::Verdict::same && truth > margin;
     v.same_wrong_by_ranks += c.verdict == stats::Verdict::same && truth > margin && c.signed_rank;
+    v.same_wrong_shared += c.verdict == stats::Verdict::same && truth > margin && c.states_shared;
     if (c.same_at_floor)
       v.floors.push_back(*c.noise_floor);
   }
@@ -206,27 +221,55 @@ TEST(MachineStates, AVersionsOwnMixtureIsNotTheMachines) {
   EXPECT_EQ(v.same_wrong_by_ranks, 0);
 }
 
+// In lockstep a round's two forks meet the same state: the forks apart come
+// to both versions in the same rounds, which the paired ratios cancel, so
+// identical code is "same" (states_shared, the paired interval) and a 5 %
+// change is found, under a slow state x1.6 flipping 3 forks in 10.
+TEST(MachineStates, InLockstepTheStatesComeInRounds) {
+  const Verdicts same = ab_runs(6, 300, 1.6, 0.3, 0, 0, 1, true);
+  EXPECT_GE(same.same, same.runs * 9 / 10);
+  EXPECT_GT(same.shared, same.runs / 2);
+  EXPECT_LE(same.slower + same.faster, test::upper_band(same.runs, 0.01));
+  const Verdicts change = ab_runs(7, 300, 1.6, 0.3, 0.05, 0, 1, true);
+  EXPECT_GE(change.slower, change.runs * 95 / 100);
+  EXPECT_EQ(change.faster, 0);
+  EXPECT_EQ(change.same_wrong, 0);
+}
+
+// A version's own mixture in lockstep (a quarter of NEW's processes 10 %
+// slower, the host steady): its forks apart are in rounds of their own, so
+// hardly ever taken for shared states, and then never "same" at a margin its
+// mean exceeds.
+TEST(MachineStates, InLockstepAVersionsOwnMixtureIsNotShared) {
+  const Verdicts v = ab_runs(8, 300, 1.0, 0.1, 0, 0.25, 1.10, true);
+  EXPECT_LE(v.shared, v.runs / 50);
+  EXPECT_EQ(v.same_wrong_shared, 0);
+}
+
 TEST(MachineStates, DISABLED_Table) {
-  std::printf("slow  flip  case                                 same %%  slower %%  faster %%  can't tell %%  by "
-              "ranks %%  same beyond its margin %%  median floor %%\n");
+  std::printf(
+      "forks     slow  flip  case                                 same %%  slower %%  faster %%  can't tell %%  "
+      "by ranks %%  shared %%  same beyond its margin %%  median floor %%\n");
   struct Case {
     const char *name;
     double shift, own_share, own_factor;
   };
-  for (double slow : {1.0, 1.3, 1.7})
-    for (double flip : {0.1, 0.3})
-      for (const Case &c :
-           {Case{"identical code", 0, 0, 1}, Case{"NEW 5 % slower", 0.05, 0, 1},
-            Case{"NEW: 25 % of forks +10 %", 0, 0.25, 1.10}, Case{"NEW: 10 % of forks +30 %", 0, 0.10, 1.30}}) {
-        if (slow == 1.0 && flip > 0.1)
-          continue;
-        Verdicts v = ab_runs(5, 500, slow, flip, c.shift, c.own_share, c.own_factor);
-        std::sort(v.floors.begin(), v.floors.end());
-        std::printf("%4.1f  %4.1f  %-35s %7.1f %9.1f %9.1f %13.1f %10.1f %25.1f %17.1f\n", slow, flip, c.name,
-                    100.0 * v.same / v.runs, 100.0 * v.slower / v.runs, 100.0 * v.faster / v.runs,
-                    100.0 * v.undecided / v.runs, 100.0 * v.ranks / v.runs, 100.0 * v.same_wrong / v.runs,
-                    v.floors.empty() ? NAN : 100 * v.floors[v.floors.size() / 2]);
-      }
+  for (bool lockstep : {false, true})
+    for (double slow : {1.0, 1.3, 1.7})
+      for (double flip : {0.1, 0.3})
+        for (const Case &c :
+             {Case{"identical code", 0, 0, 1}, Case{"NEW 5 % slower", 0.05, 0, 1},
+              Case{"NEW: 25 % of forks +10 %", 0, 0.25, 1.10}, Case{"NEW: 10 % of forks +30 %", 0, 0.10, 1.30}}) {
+          if (slow == 1.0 && flip > 0.1)
+            continue;
+          Verdicts v = ab_runs(5, 500, slow, flip, c.shift, c.own_share, c.own_factor, lockstep);
+          std::sort(v.floors.begin(), v.floors.end());
+          std::printf("%-8s  %4.1f  %4.1f  %-35s %7.1f %9.1f %9.1f %13.1f %11.1f %9.1f %25.1f %17.1f\n",
+                      lockstep ? "lockstep" : "apart", slow, flip, c.name, 100.0 * v.same / v.runs,
+                      100.0 * v.slower / v.runs, 100.0 * v.faster / v.runs, 100.0 * v.undecided / v.runs,
+                      100.0 * v.ranks / v.runs, 100.0 * v.shared / v.runs, 100.0 * v.same_wrong / v.runs,
+                      v.floors.empty() ? NAN : 100 * v.floors[v.floors.size() / 2]);
+        }
 }
 
 } // namespace

@@ -35,7 +35,7 @@ inline void add_iteration_means(stats::Series &s, double fm, int round, stats::R
 
 // The fork groups of a simulated series, as series_of flags them from a
 // result file: stats::fork_groups over its fork means with their
-// within-fork standard errors.
+// within-fork standard errors, and the forks outside the largest.
 inline void flag_groups(stats::Series &s) {
   std::vector<stats::ForkMean> means;
   for (const std::vector<double> &m : s.fork_means)
@@ -46,6 +46,13 @@ inline void flag_groups(stats::Series &s) {
     largest = std::max(largest, g.size());
   s.forks_disagree = groups.size() >= 2;
   s.forks_apart = s.forks_disagree ? means.size() - largest : 0;
+  s.fork_outside.clear();
+  if (s.forks_disagree) {
+    s.fork_outside.assign(means.size(), true);
+    for (std::size_t k :
+         *std::find_if(groups.begin(), groups.end(), [&](const auto &g) { return g.size() == largest; }))
+      s.fork_outside[k] = false;
+  }
 }
 
 // The largest count of false positives in n runs that is still consistent

@@ -33,6 +33,12 @@ struct Series {
   // With forks_disagree: how many forks lie outside the largest group (1: one
   // far fork; 0: not known).
   std::size_t forks_apart = 0;
+  // With forks_disagree: each fork (in fork_means' order) outside the
+  // largest group; empty: not known.
+  std::vector<bool> fork_outside;
+  // Every fork ran in steady ab's lockstep (with the other version's fork of
+  // its round, on one CPU): a state of the machine meets both in a round.
+  bool lockstep = false;
 };
 
 // Whether a version's forks are a mixture: two forks or more outside their
@@ -133,6 +139,13 @@ struct Comparison {
   // not bias; nothing is withheld then.
   double groups_alike_p = std::numeric_limits<double>::quiet_NaN();
   bool signed_rank = false;
+  // steady ab, forks in groups on a side: shared_rounds_p of the paired
+  // rounds (NaN: not tested). Below alpha, with at most one fork apart alone
+  // on each side, the groups came in rounds, to both versions at once: the
+  // machine's states, which the paired ratios cancel (states_shared); then
+  // nothing is withheld and the interval stays the paired one.
+  double shared_rounds_p = std::numeric_limits<double>::quiet_NaN();
+  bool states_shared = false;
   // Within the floor, but Mann-Whitney over the fork means rejects at alpha:
   // a shift the mean's interval cannot bound (one far fork widened it), so
   // no "same".
@@ -208,6 +221,16 @@ RatioInterval signed_rank_log_ratio_interval(std::span<const double> a, std::spa
 // are not shown to be both versions': Fisher's test alone lets 5 far forks of
 // 40 on one side and none on the other pass at p = 0.055).
 double groups_alike_p(const Series &a, const Series &b, double ratio);
+
+// Whether the forks of the two versions that lie outside their largest group
+// (Series::fork_outside) came in the same rounds, as a state of the machine
+// that meets a round's two forks at once (steady ab's lockstep) puts them,
+// rather than each version's own: over the paired rounds, Fisher's exact test
+// of "A's fork outside" against "B's fork outside", one-sided (together more
+// often than chance). Sets `alone` to the most forks outside whose partner is
+// not, on either side. NaN when a side's fork_outside is not known.
+double shared_rounds_p(const Series &a, const Series &b, const std::vector<std::pair<std::size_t, std::size_t>> &pairs,
+                       std::size_t &alone);
 
 // The rounds of two series from one steady ab run that have exactly one
 // fork on each side: (fork index in a, fork index in b), by round. A round

@@ -192,6 +192,9 @@ std::vector<double> signed_rank_cdf(std::size_t n);
 // fisher.test: the probability, with the margins fixed (hypergeometric), of
 // every table no more likely than this one.
 double fisher_exact_p(std::size_t a, std::size_t b, std::size_t c, std::size_t d);
+// The same test one-sided, as R's fisher.test(alternative = "greater"): the
+// probability of a or more in the first cell (an odds ratio above 1).
+double fisher_exact_greater_p(std::size_t a, std::size_t b, std::size_t c, std::size_t d);
 // One-way ANOVA of `groups` (fixed effects, unbalanced allowed): F = MSB /
 // MSW, its p-value on (k - 1, n - k) degrees of freedom, and the width of the
 // `confidence` t interval of the grand mean had only the within-group spread

@@ -24,3 +24,6 @@ cat(sprintf("%.15g", psignrank(0:5, 10)), "\n")
 cat(sprintf("%.15g", c(fisher.test(matrix(c(3, 1, 1, 3), 2))$p.value,
                         fisher.test(matrix(c(40, 35, 0, 5), 2))$p.value,
                         fisher.test(matrix(c(28, 30, 12, 10), 2))$p.value)), "\n")
+# fisher_exact_greater_p (FisherExact.MatchesR): one-sided, a b / c d by row
+for (m in list(c(3, 0, 0, 37), c(2, 1, 0, 37), c(2, 0, 0, 38), c(1, 2, 2, 35), c(3, 2, 1, 34), c(0, 3, 2, 35)))
+  cat(m, sprintf("%.17g", fisher.test(matrix(m, 2, byrow = TRUE), alternative = "greater")$p.value), "\n")

@@ -181,7 +181,8 @@ int Ab::report_all(const CompareOptions &look, const std::vector<int> &looks, do
                    {"looks", looks},
                    {"seconds", elapsed},
                    {"forks_run", sequence_},
-                   {"budget_spent", budget_spent}}}};
+                   {"budget_spent", budget_spent},
+                   {"lockstep", o_.lockstep}}}};
   if (o_.changed_only)
     header["ab"]["selection"] = o_.selection;
   if (!o_.json_side[0].empty())

@@ -352,7 +352,7 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   const auto paired = std::count_if(rows.begin(), rows.end(), [](const Row &r) { return r.result.pairs > 0; });
   if (paired > 0) {
     const std::string line = fmt::format(
-        "CI paired by round{}: over each steady ab round's new/base ratio of the two forks it ran back to back, so "
+        "CI paired by round{}: over each steady ab round's new/base ratio of its two forks (run together), so "
         "that the machine's drift between rounds cancels{}\n",
         paired == long(rows.size()) ? "" : fmt::format(" in {} of {} rows", paired, rows.size()),
         std::any_of(rows.begin(), rows.end(), [](const Row &r) { return r.result.signed_rank; })

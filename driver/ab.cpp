@@ -66,9 +66,7 @@ void Ab::run_round(int round, const std::vector<int> &looks, const CompareOption
       if (g_signal)
         return;
       int first = int(rng_() & 1);
-      if (o_.lockstep) {
-        run_pair(*b, first, round);
-      } else {
+      if (!o_.lockstep || !run_pair(*b, first, round)) {
         run_fork(*b, first, round);
         if (g_signal) // B's fork of this round is not run: an unpaired A fork is kept all the same
           return;

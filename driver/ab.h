@@ -104,8 +104,9 @@ private:
   std::vector<std::string> runner_args(int side, const Bench &b, const std::string &out) const;
   ForkResult read_fork(Bench &b, int side, const std::string &out, std::string &problem);
   void run_fork(Bench &b, int side, int round);
-  // The round's two forks of `b` in lockstep, `first` taking the first turn.
-  void run_pair(Bench &b, int first, int round);
+  // The round's two forks of `b` in lockstep, `first` taking the first turn;
+  // false when no socket could be made (nothing was run).
+  bool run_pair(Bench &b, int first, int round);
   void collect_fork(Bench &b, int side, int round, int seq, const std::string &out, const ProgramRun &r);
   void run_round_on_slurm(const std::vector<Bench *> &pending, int round);
   void run_round(int round, const std::vector<int> &looks, const CompareOptions &per_look);

@@ -220,15 +220,12 @@ void Ab::run_fork(Bench &b, int side, int round) {
   collect_fork(b, side, round, seq, out, spawn(args, out));
 }
 
-void Ab::run_pair(Bench &b, int first, int round) {
+bool Ab::run_pair(Bench &b, int first, int round) {
   int ends[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
     fmt::print(stderr, "steady ab: socketpair: {}; this round's forks of {} run one after the other\n",
                std::strerror(errno), b.name);
-    run_fork(b, first, round);
-    if (!g_signal)
-      run_fork(b, 1 - first, round);
-    return;
+    return false;
   }
   // The first turn waits at `first`'s end.
   const char turn = 'T';
@@ -255,6 +252,7 @@ void Ab::run_pair(Bench &b, int first, int round) {
   other.join();
   for (int side : {first, 1 - first})
     collect_fork(b, side, round, seq[side], out[side], r[side]);
+  return true;
 }
 
 // What a runner left in `out` (`r`: how it ended), as fork `seq` of `b`'s side.

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <optional>
+#include <utility>
 
 #include "steady/results.h"
 #include "steady/runner_args.h"
@@ -24,7 +25,9 @@ public:
   // what the payload may start.
   static std::optional<Lockstep> from_environment();
   Lockstep(int fd, int cpu);
-  Lockstep(Lockstep &&o) noexcept : fd_(o.fd_), partner_done_(o.partner_done_), report_(o.report_) { o.fd_ = -1; }
+  Lockstep(Lockstep &&o) noexcept
+      : fd_(std::exchange(o.fd_, -1)), partner_done_(o.partner_done_), turn_start_(o.turn_start_),
+        longest_turn_ms_(o.longest_turn_ms_), report_(o.report_) {}
   Lockstep(const Lockstep &) = delete;
   Lockstep &operator=(const Lockstep &) = delete;
   ~Lockstep() { finish(); } // a fork that failed does not hold its partner up

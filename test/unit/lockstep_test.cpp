@@ -45,15 +45,26 @@ ForkLockstep take_turns(int fd, int side, int turns, std::vector<int> &log, std:
   return l.report();
 }
 
+// Both sides at once, side `first` with the first turn: the order of the
+// turns taken and each side's report.
+struct BothSides {
+  std::vector<int> log;
+  ForkLockstep report[2];
+};
+
+BothSides take_turns_both(int first, int turns0, int turns1) {
+  Pair p(first);
+  BothSides r;
+  std::mutex m;
+  std::thread b([&] { r.report[1] = take_turns(p.end[1], 1, turns1, r.log, m); });
+  r.report[0] = take_turns(p.end[0], 0, turns0, r.log, m);
+  b.join();
+  return r;
+}
+
 TEST(Lockstep, TurnsAlternateFromTheFirstSide) {
   for (int first : {0, 1}) {
-    Pair p(first);
-    std::vector<int> log;
-    std::mutex m;
-    ForkLockstep r[2];
-    std::thread b([&] { r[1] = take_turns(p.end[1], 1, 14, log, m); });
-    r[0] = take_turns(p.end[0], 0, 14, log, m);
-    b.join();
+    const auto [log, r] = take_turns_both(first, 14, 14);
     ASSERT_EQ(log.size(), 28u);
     for (std::size_t i = 0; i < log.size(); ++i)
       EXPECT_EQ(log[i], i % 2 == 0 ? first : 1 - first) << "turn " << i;
@@ -68,13 +79,7 @@ TEST(Lockstep, TurnsAlternateFromTheFirstSide) {
 // The partner measured its last after 3 turns: the other's turns from then
 // on are its own, and counted as run alone.
 TEST(Lockstep, APartnerThatFinishedLeavesTheOtherAlone) {
-  Pair p(0);
-  std::vector<int> log;
-  std::mutex m;
-  ForkLockstep r[2];
-  std::thread b([&] { r[1] = take_turns(p.end[1], 1, 3, log, m); });
-  r[0] = take_turns(p.end[0], 0, 10, log, m);
-  b.join();
+  const auto [log, r] = take_turns_both(0, 10, 3);
   EXPECT_EQ(r[1].turns, 3);
   EXPECT_EQ(r[1].alone, 0);
   EXPECT_EQ(r[0].turns, 10);

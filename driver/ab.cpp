@@ -235,7 +235,10 @@ void add_ab(CLI::App &app, const std::vector<std::string> &after_dashes) {
                 "Run a round's A and B fork at once on one CPU, taking turns iteration by iteration, so that the "
                 "CPU's state of each moment meets both (default: on; off: one after the other)");
   sub->add_option("--timeout", o->fork_timeout, "Seconds before a fork is killed as hung")->capture_default_str();
-  sub->add_option("--seed", o->seed, "Seed of the fork order")->capture_default_str();
+  sub->add_option("--seed", o->seed,
+                  "Seed of the fork order; with -- --layout=random, of the rounds' layouts (a round's A and B fork "
+                  "draw the same)")
+      ->capture_default_str();
   sub->add_option("--probe-timeout", o->probe_timeout, "Seconds a binary's --help and --list may take")
       ->check(steady::options::finite(true, "seconds"))
       ->capture_default_str();

@@ -101,7 +101,7 @@ private:
 
   bool check_binary(int side, std::vector<std::string> &names);
   bool select_benchmarks();
-  std::vector<std::string> runner_args(int side, const Bench &b, const std::string &out) const;
+  std::vector<std::string> runner_args(int side, const Bench &b, int round, const std::string &out) const;
   ForkResult read_fork(Bench &b, int side, const std::string &out, std::string &problem);
   void run_fork(Bench &b, int side, int round);
   // The round's two forks of `b` in lockstep, `first` taking the first turn;

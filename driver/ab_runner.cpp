@@ -113,7 +113,7 @@ bool Ab::select_benchmarks() {
   return true;
 }
 
-std::vector<std::string> Ab::runner_args(int side, const Bench &b, const std::string &out) const {
+std::vector<std::string> Ab::runner_args(int side, const Bench &b, int round, const std::string &out) const {
   // One fork per runner, with what ab sets; the rest is the user's (o_.runner_args).
   RunConfig c;
   c.counters_auto = true; // --counters, if any, among the user's options
@@ -122,7 +122,10 @@ std::vector<std::string> Ab::runner_args(int side, const Bench &b, const std::st
   c.warmup_forks = 0;
   c.warmup_iterations = o_.warmup_iterations;
   c.iterations = o_.iterations;
-  c.seed = o_.seed + std::uint64_t(sequence_);
+  // One seed per round for both sides: with --layout=random the round's A and
+  // B fork draw the same layout (code offset, stack, heap), so that the
+  // layout's spread cancels in their ratio as the machine's state does.
+  c.seed = (o_.seed << 32) + std::uint64_t(round);
   c.timeout = o_.fork_timeout;
   c.json = out;
   if (o_.iteration_time > 0)
@@ -215,7 +218,7 @@ ForkResult Ab::read_fork(Bench &b, int side, const std::string &out, std::string
 
 void Ab::run_fork(Bench &b, int side, int round) {
   std::string out = fmt::format("{}/fork-{}.json", tmp_, sequence_);
-  std::vector<std::string> args = runner_args(side, b, out);
+  std::vector<std::string> args = runner_args(side, b, round, out);
   int seq = sequence_++;
   collect_fork(b, side, round, seq, out, spawn(args, out));
 }
@@ -237,7 +240,7 @@ bool Ab::run_pair(Bench &b, int first, int round) {
   int seq[2];
   for (int side : {first, 1 - first}) {
     out[side] = fmt::format("{}/fork-{}.json", tmp_, sequence_);
-    args[side] = runner_args(side, b, out[side]);
+    args[side] = runner_args(side, b, round, out[side]);
     seq[side] = sequence_++;
   }
   ProgramRun r[2];
@@ -312,7 +315,7 @@ void Ab::run_round_on_slurm(const std::vector<Bench *> &pending, int round) {
     int first = int(rng_() & 1);
     for (int side : {first, 1 - first}) {
       std::string out = fmt::format("{}/fork-{}.json", tmp_, sequence_);
-      std::vector<std::string> args = runner_args(side, *b, out);
+      std::vector<std::string> args = runner_args(side, *b, round, out);
       std::erase(args, "--json=" + out); // the task writes the file, stamped with its node
       planned.push_back({b, side, sequence_++, out});
       task.runs.push_back({args, out});

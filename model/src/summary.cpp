@@ -85,7 +85,7 @@ void layout_interval(const std::vector<int> &codes, const std::vector<double> &f
   std::vector<std::vector<double>> groups;
   for (auto &[code, means] : by_offset)
     groups.push_back(means);
-  const std::vector<stats::Interval> cis = stats::group_intervals(groups, 0.99);
+  const std::vector<stats::Interval> cis = stats::spread_aware_group_intervals(groups, 0.99);
   if (cis.size() != groups.size())
     return;
   std::size_t i = 0;

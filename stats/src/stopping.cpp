@@ -243,7 +243,7 @@ PrecisionStop::Layout PrecisionStop::layout() const {
 }
 
 PrecisionStop::Layout layout_precision(const std::vector<std::vector<double>> &by_offset, double mean) {
-  const std::vector<stats::Interval> cis = stats::group_intervals(by_offset, 0.99);
+  const std::vector<stats::Interval> cis = stats::spread_aware_group_intervals(by_offset, 0.99);
   if (by_offset.size() < 2 || cis.empty())
     return {};
   if (stats::means_differ(by_offset, 0.99)) { // layout-sensitive: each end as precise as a pinned run

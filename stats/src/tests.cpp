@@ -225,4 +225,37 @@ std::vector<Interval> group_intervals(const std::vector<std::vector<double>> &gr
   return out;
 }
 
+double equal_spread_p(const std::vector<std::vector<double>> &groups) {
+  // Fewer values make the distances degenerate (two values: both the same
+  // distance from their median), and the test meaningless.
+  constexpr std::size_t kAtLeast = 5;
+  std::vector<std::vector<double>> distances;
+  for (const std::vector<double> &x : groups)
+    if (x.size() >= kAtLeast) {
+      const double m = quantile(x, 0.5);
+      std::vector<double> &d = distances.emplace_back();
+      for (double v : x)
+        d.push_back(std::abs(v - m));
+    }
+  if (distances.size() < 2)
+    return 1;
+  const double p = one_way_anova(distances, 0.99).p_value;
+  return std::isnan(p) ? 1 : p;
+}
+
+std::vector<Interval> spread_aware_group_intervals(const std::vector<std::vector<double>> &groups, double confidence) {
+  std::vector<Interval> out = group_intervals(groups, confidence);
+  if (out.empty() || !(equal_spread_p(groups) < 1 - confidence))
+    return out;
+  std::size_t i = 0; // out has one interval per non-empty group
+  for (const std::vector<double> &x : groups) {
+    if (x.empty())
+      continue;
+    if (x.size() >= 5) // the groups equal_spread_p compared; the others keep the pooled variance
+      out[i] = t_interval(x, confidence);
+    ++i;
+  }
+  return out;
+}
+
 } // namespace steady::stats

@@ -185,6 +185,33 @@ TEST(Anova, GroupIntervalsMatchR) {
   EXPECT_TRUE(group_intervals({{1}, {2}}, 0.99).empty()); // no group of two: no spread to pool
 }
 
+// R 4.2: Brown-Forsythe's p, anova(lm(abs(y - ave(y, g, FUN = median)) ~ g)),
+// and t.test(x, conf.level = 0.99) per group when the spreads differ;
+// confint(lm(y ~ g - 1), level = 0.99) (pooled) when they do not.
+TEST(Anova, SpreadAwareGroupIntervalsMatchR) {
+  const std::vector<std::vector<double>> apart = {{100.1, 99.8, 100.3, 99.9, 100.0, 100.2, 99.7, 100.1},
+                                                  {112, 104, 131, 99, 120, 108, 141, 102},
+                                                  {100.4, 99.6, 100.0, 100.2, 99.9, 100.1}};
+  EXPECT_NEAR(equal_spread_p(apart), 0.002067592722, 1e-9);
+  std::vector<Interval> own = spread_aware_group_intervals(apart, 0.99);
+  const double r[3][2] = {{99.76121249, 100.26378751}, {96.15551396, 133.09448604}, {99.58352895, 100.48313771}};
+  ASSERT_EQ(own.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(own[i].low, r[i][0], 1e-6) << i;
+    EXPECT_NEAR(own[i].high, r[i][1], 1e-6) << i;
+  }
+  const std::vector<std::vector<double>> alike = {{100.1, 99.8, 100.3, 100.0, 99.9},
+                                                  {110.2, 109.9, 110.1, 110.4, 110.0, 109.8}};
+  EXPECT_NEAR(equal_spread_p(alike), 0.7121439841, 1e-9);
+  std::vector<Interval> pooled = spread_aware_group_intervals(alike, 0.99);
+  ASSERT_EQ(pooled.size(), 2u);
+  EXPECT_NEAR(pooled[0].low, 99.72083725, 1e-7);
+  EXPECT_NEAR(pooled[1].high, 110.3397636, 1e-7);
+  // Groups of fewer than five are not compared: two values are always the same
+  // distance from their median.
+  EXPECT_EQ(equal_spread_p({{1, 2}, {3, 9}, {4, 4.1, 4, 4.2, 4}}), 1);
+}
+
 TEST(Compare, WelchMatchesR) {
   // t.test(b, a, var.equal = FALSE)
   TestResult t = welch_t_test(kBase, kNew);

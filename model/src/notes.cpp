@@ -219,8 +219,8 @@ std::string text(const Note &n) {
   case NoteKind::layout_sensitive:
     return fmt::format("layout-sensitive: fork means {:.4g}-{:.4g} ns by code offset ({})", n.value, n.high, n.message);
   case NoteKind::layout_interval:
-    return fmt::format("by layout {:.4g}-{:.4g} ns (99 %, {} code offsets{})", n.value, n.high, n.count,
-                       n.name.empty() ? "" : " agree");
+    return fmt::format("by layout {:.4g}-{:.4g} ns (99 %, {} code offsets{}{})", n.value, n.high, n.count,
+                       n.name.empty() ? "" : " agree", n.message);
   case NoteKind::forks_disagree:
     return disagreement_text(n);
   }
@@ -340,6 +340,13 @@ std::vector<Note> layout_interval_note(const Summary &s) {
   n.count = int(s.layout_offsets.size());
   if (!s.layout_sensitive)
     n.name = "agree";
+  if (s.layout_spreads_differ) { // the offset whose forks spread most: where the code runs erratically
+    auto half = [](const OffsetInterval &o) { return o.mean > 0 ? (o.high - o.low) / 2 / o.mean : 0; };
+    const OffsetInterval &widest = *std::max_element(s.layout_offsets.begin(), s.layout_offsets.end(),
+                                                     [&](auto &a, auto &b) { return half(a) < half(b); });
+    n.message =
+        fmt::format("; at code offset {} the forks spread most: its mean ±{:.1f} %", widest.code, 100 * half(widest));
+  }
   return {n};
 }
 

@@ -156,6 +156,8 @@ void to_json(json &j, const Summary &s) {
   if (!s.layout_offsets.empty()) {
     j["layout_interval"] = {s.layout_low, s.layout_high};
     j["layout_sensitive"] = s.layout_sensitive;
+    if (s.layout_spreads_differ)
+      j["layout_spreads_differ"] = true;
     for (const OffsetInterval &o : s.layout_offsets)
       j["layout_offsets"].push_back(
           {{"code", o.code}, {"forks", o.forks}, {"ns_per_op", o.mean}, {"ci99", {o.low, o.high}}});
@@ -206,6 +208,7 @@ void from_json(const json &j, Summary &s) {
     s.layout_high = r->at(1);
   }
   optional_field(j, "layout_sensitive", s.layout_sensitive);
+  optional_field(j, "layout_spreads_differ", s.layout_spreads_differ);
   if (auto offsets = j.find("layout_offsets"); offsets != j.end())
     for (const json &o : *offsets)
       s.layout_offsets.push_back({o.at("code").get<int>(), o.at("forks").get<int>(), o.at("ns_per_op").get<double>(),

@@ -306,6 +306,18 @@ TEST(Notes, TheLayoutIntervalOnEveryRandomRow) {
   EXPECT_EQ(text(layout_interval_note(s).at(0)), "by layout 139.2-217.8 ns (99 %, 4 code offsets agree)");
 }
 
+TEST(Notes, TheLayoutIntervalNamesTheOffsetWhoseForksSpreadMost) {
+  Summary s;
+  s.layout_offsets = {{0, 8, 57.0, 56.5, 57.5}, {16, 8, 57.2, 56.6, 57.8}, {48, 8, 64.0, 58.2, 69.8}};
+  s.layout_low = 56.5;
+  s.layout_high = 69.8;
+  s.layout_sensitive = true;
+  s.layout_spreads_differ = true;
+  EXPECT_EQ(text(layout_interval_note(s).at(0)),
+            "by layout 56.5-69.8 ns (99 %, 3 code offsets; at code offset 48 the forks spread most: its mean "
+            "±9.1 %)");
+}
+
 TEST(Notes, NoLayoutNoteWithinForkNoiseOrWithoutReplicates) {
   // Offsets that differ no more than forks of one offset do.
   BenchmarkResult noise =

@@ -54,6 +54,10 @@ RunResult full_run() {
   b.stop = {"rciw", false, "max forks (5) reached", {{"rciw", 0.05}}};
   b.summary.ci_over = CiOver::forks;
   b.summary.ns_per_op = 1.5;
+  b.summary.layout_offsets = {{0, 5, 57.0, 56.5, 57.5}, {48, 5, 64.0, 58.2, 69.8}};
+  b.summary.layout_low = 56.5;
+  b.summary.layout_high = 69.8;
+  b.summary.layout_spreads_differ = true;
   run.benchmarks = {b};
   return run;
 }
@@ -70,6 +74,8 @@ TEST(ResultsReader, ReadingBackAndWritingAgainLosesNothing) {
   EXPECT_EQ(back.config.layout, "random");
   EXPECT_EQ(back.ab->run, "4242-1764000000"); // pairs the side files of one steady ab run
   EXPECT_EQ(back.benchmarks[0].forks[0].layout, (ForkLayout{48, 1024, 528}));
+  EXPECT_TRUE(back.benchmarks[0].summary.layout_spreads_differ);
+  EXPECT_EQ(back.benchmarks[0].summary.layout_offsets.at(1).high, 69.8);
   ResultsWriter().write(back, b);
   std::ifstream fa(a), fb(b);
   std::string sa((std::istreambuf_iterator<char>(fa)), {}), sb((std::istreambuf_iterator<char>(fb)), {});

@@ -391,7 +391,7 @@ TEST(Summary, LayoutIntervalHoldsANoisyOffsetsMean) {
   const double truth[4] = {100, 100, 100, 112}, sd[4] = {1, 1, 1, 12};
   test::Rng rng(46);
   const int runs = 2000, per_offset = 8;
-  int every = 0, pooled = 0;
+  int every = 0, pooled = 0, flagged = 0;
   for (int r = 0; r < runs; ++r) {
     std::vector<std::pair<int, double>> forks;
     std::vector<std::vector<double>> groups(4);
@@ -412,9 +412,12 @@ TEST(Summary, LayoutIntervalHoldsANoisyOffsetsMean) {
     }
     every += all;
     pooled += all_pooled;
+    flagged += s.layout_spreads_differ;
   }
-  std::printf("the layout interval held every offset's mean in %d of %d runs (pooled variance: %d)\n", every, runs,
-              pooled);
+  std::printf("the layout interval held every offset's mean in %d of %d runs (pooled variance: %d); the offsets' "
+              "spreads found to differ in %d\n",
+              every, runs, pooled, flagged);
+  EXPECT_GE(flagged, int(0.9 * runs));
   EXPECT_GE(every, int(0.97 * runs));
   EXPECT_LT(pooled, int(0.93 * runs));
 }

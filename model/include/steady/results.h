@@ -351,16 +351,20 @@ struct Summary {
   // far off), ascending by center; empty when they agree.
   std::vector<ForkGroup> fork_groups;
   // --layout=random: each code offset's forks' mean and 99 % interval (the
-  // within-offset variance pooled over the offsets), ascending by offset; the
+  // within-offset variance pooled over the offsets, or each offset's own when
+  // layout_spreads_differ), ascending by offset; the
   // layout interval: the range the result takes by where its code sits
   // (ci_low/ci_high are the mean over layouts), from the lowest of their
   // lower ends to the highest of their upper ends (until 2026-11-27: the
   // mean's interval when the offsets agreed); layout_sensitive: their means
-  // differ beyond fork noise. Empty (and 0, 0) with fewer than two offsets or
-  // no offset of two forks.
+  // differ beyond fork noise; layout_spreads_differ: their forks spread
+  // differently (stats::equal_spread_p < 0.01: some placement makes the code
+  // erratic). Empty (and 0, 0) with fewer than two offsets or no offset of
+  // two forks.
   std::vector<OffsetInterval> layout_offsets;
   double layout_low = 0, layout_high = 0;
   bool layout_sensitive = false;
+  bool layout_spreads_differ = false;
 };
 
 // StopResult::reason of a benchmark that got no fork: not measured, or its

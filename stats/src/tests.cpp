@@ -225,13 +225,15 @@ std::vector<Interval> group_intervals(const std::vector<std::vector<double>> &gr
   return out;
 }
 
+// Groups equal_spread_p compares: fewer values make the distances degenerate
+// (two values: both the same distance from their median), and the test
+// meaningless.
+constexpr std::size_t kSpreadTestMinimum = 5;
+
 double equal_spread_p(const std::vector<std::vector<double>> &groups) {
-  // Fewer values make the distances degenerate (two values: both the same
-  // distance from their median), and the test meaningless.
-  constexpr std::size_t kAtLeast = 5;
   std::vector<std::vector<double>> distances;
   for (const std::vector<double> &x : groups)
-    if (x.size() >= kAtLeast) {
+    if (x.size() >= kSpreadTestMinimum) {
       const double m = quantile(x, 0.5);
       std::vector<double> &d = distances.emplace_back();
       for (double v : x)
@@ -251,7 +253,7 @@ std::vector<Interval> spread_aware_group_intervals(const std::vector<std::vector
   for (const std::vector<double> &x : groups) {
     if (x.empty())
       continue;
-    if (x.size() >= 5) // the groups equal_spread_p compared; the others keep the pooled variance
+    if (x.size() >= kSpreadTestMinimum) // the groups compared; the others keep the pooled variance
       out[i] = t_interval(x, confidence);
     ++i;
   }

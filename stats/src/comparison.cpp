@@ -160,14 +160,41 @@ double groups_alike_p(const Series &a, const Series &b, double ratio) {
   return fisher_exact_p(in[0], all[0] - in[0], in[1], all[1] - in[1]);
 }
 
+namespace {
+
+bool outside_known(const Series &s) { return !s.fork_outside.empty() && s.fork_outside.size() == s.fork_means.size(); }
+
+// `of`'s forks outside by `by`'s split (shared_rounds_p): beyond half the log
+// distance from the median of `by`'s forks inside to its nearest fork outside.
+std::vector<bool> outside_by(const Series &of, const Series &by) {
+  std::vector<double> inside, apart;
+  for (std::size_t k = 0; k < by.fork_means.size(); ++k)
+    (by.fork_outside[k] ? apart : inside).push_back(std::log(mean(by.fork_means[k])));
+  std::vector<bool> out(of.fork_means.size(), false);
+  if (inside.empty() || apart.empty())
+    return out;
+  const double center = quantile(inside, 0.5);
+  double nearest = INFINITY;
+  for (double x : apart)
+    nearest = std::min(nearest, std::abs(x - center));
+  for (std::size_t k = 0; k < of.fork_means.size(); ++k)
+    out[k] = std::abs(std::log(mean(of.fork_means[k])) - center) > nearest / 2;
+  return out;
+}
+
+} // namespace
+
 double shared_rounds_p(const Series &a, const Series &b, const std::vector<std::pair<std::size_t, std::size_t>> &pairs,
                        std::size_t &alone) {
   alone = 0;
-  if (a.fork_outside.size() != a.fork_means.size() || b.fork_outside.size() != b.fork_means.size())
+  const bool known_a = outside_known(a), known_b = outside_known(b);
+  if (!known_a && !known_b)
     return std::numeric_limits<double>::quiet_NaN();
+  const std::vector<bool> out_a = known_a ? a.fork_outside : outside_by(a, b);
+  const std::vector<bool> out_b = known_b ? b.fork_outside : outside_by(b, a);
   std::size_t both = 0, only_a = 0, only_b = 0, neither = 0;
   for (const auto &[ka, kb] : pairs) {
-    const bool oa = a.fork_outside[ka], ob = b.fork_outside[kb];
+    const bool oa = out_a[ka], ob = out_b[kb];
     (oa ? (ob ? both : only_a) : (ob ? only_b : neither)) += 1;
   }
   alone = std::max(only_a, only_b);

@@ -246,6 +246,36 @@ TEST(MachineStates, InLockstepAVersionsOwnMixtureIsNotShared) {
   EXPECT_EQ(v.same_wrong_shared, 0);
 }
 
+// A slow spell of the host met rounds 34-40 in lockstep: A's forks there read
+// 1.7x and form a group; B's read the same but, one of them halfway (160 ns),
+// left no gap, so B has no groups of its own (session 46, branchy_loop at load
+// 5: 4 of 20 runs withheld). B's forks outside by A's split came in the same
+// rounds: the machine's states, not a version's own. With B's forks in those
+// rounds at its usual speed, they are A's own.
+TEST(MachineStates, InLockstepASpellOneSideDidNotGroupIsShared) {
+  for (bool b_slow_too : {true, false}) {
+    stats::Rng rng(46);
+    boost::random::normal_distribution<double> normal;
+    stats::Series a, b;
+    for (int r = 1; r <= 40; ++r) {
+      const bool spell = r >= 34;
+      test::add_iteration_means(a, 123 * (spell ? 1.7 : 1) * (1 + 0.01 * normal(rng)), r, rng, normal);
+      const double fb = r == 33 ? 160 : spell && b_slow_too ? 123 * 1.7 : 123;
+      test::add_iteration_means(b, fb * (1 + 0.01 * normal(rng)), r, rng, normal);
+    }
+    a.lockstep = b.lockstep = true;
+    a.forks_disagree = true;
+    a.forks_apart = 7;
+    a.fork_outside.assign(40, false);
+    for (int k = 33; k < 40; ++k)
+      a.fork_outside[std::size_t(k)] = true;
+    ASSERT_FALSE(b.forks_disagree); // b has no groups: its fork_outside is not known
+    const stats::Comparison c = stats::compare(a, b, {.alpha = 0.01, .power = false, .pair_rounds = true});
+    EXPECT_EQ(c.states_shared, b_slow_too) << c.shared_rounds_p;
+    EXPECT_EQ(c.direction_withheld, !b_slow_too);
+  }
+}
+
 TEST(MachineStates, DISABLED_Table) {
   std::printf(
       "forks     slow  flip  case                                 same %%  slower %%  faster %%  can't tell %%  "

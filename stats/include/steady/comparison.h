@@ -228,7 +228,11 @@ double groups_alike_p(const Series &a, const Series &b, double ratio);
 // rather than each version's own: over the paired rounds, Fisher's exact test
 // of "A's fork outside" against "B's fork outside", one-sided (together more
 // often than chance). Sets `alone` to the most forks outside whose partner is
-// not, on either side. NaN when a side's fork_outside is not known.
+// not, on either side. A side whose forks formed no groups of their own (a
+// slow state met some of its forks but their means left no gap) has a fork
+// outside where it lies more than halfway, in log, from the other side's
+// largest group to that side's nearest fork outside. NaN when neither side's
+// fork_outside is known.
 double shared_rounds_p(const Series &a, const Series &b, const std::vector<std::pair<std::size_t, std::size_t>> &pairs,
                        std::size_t &alone);
 

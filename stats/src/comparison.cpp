@@ -188,7 +188,9 @@ double shared_rounds_p(const Series &a, const Series &b, const std::vector<std::
                        std::size_t &alone) {
   alone = 0;
   const bool known_a = outside_known(a), known_b = outside_known(b);
-  if (!known_a && !known_b)
+  // A side with groups whose members are not known (an older file) cannot be
+  // split by the other's; only a side without groups can.
+  if ((!known_a && !known_b) || (!known_a && a.forks_disagree) || (!known_b && b.forks_disagree))
     return std::numeric_limits<double>::quiet_NaN();
   const std::vector<bool> out_a = known_a ? a.fork_outside : outside_by(a, b);
   const std::vector<bool> out_b = known_b ? b.fork_outside : outside_by(b, a);

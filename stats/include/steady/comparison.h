@@ -232,7 +232,7 @@ double groups_alike_p(const Series &a, const Series &b, double ratio);
 // slow state met some of its forks but their means left no gap) has a fork
 // outside where it lies more than halfway, in log, from the other side's
 // largest group to that side's nearest fork outside. NaN when neither side's
-// fork_outside is known.
+// fork_outside is known, or a side with groups has none.
 double shared_rounds_p(const Series &a, const Series &b, const std::vector<std::pair<std::size_t, std::size_t>> &pairs,
                        std::size_t &alone);
 

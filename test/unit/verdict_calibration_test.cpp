@@ -563,7 +563,7 @@ TEST(ForkDisagreement, OneFarForkGivesNoFalseDirection) {
 }
 
 // Mixtures on both sides, as on a host that switches between a fast and a
-// slow state (docs/layout.md, session 43): each fork 1.6x as slow with
+// slow state (docs/layout-measured.md, session 43): each fork 1.6x as slow with
 // probability 0.3. Where a side is flagged a mixture, identical code is
 // slower or faster no more often than alpha (the direction is withheld unless
 // the versions' forks lie apart with ranks differing at alpha); a 4x change

@@ -85,7 +85,8 @@ void layout_interval(const std::vector<int> &codes, const std::vector<double> &f
   std::vector<std::vector<double>> groups;
   for (auto &[code, means] : by_offset)
     groups.push_back(means);
-  const std::vector<stats::Interval> cis = stats::spread_aware_group_intervals(groups, 0.99);
+  bool spreads_differ = false;
+  const std::vector<stats::Interval> cis = stats::spread_aware_group_intervals(groups, 0.99, &spreads_differ);
   if (cis.size() != groups.size())
     return;
   std::size_t i = 0;
@@ -94,7 +95,7 @@ void layout_interval(const std::vector<int> &codes, const std::vector<double> &f
     s.layout_offsets.push_back({code, int(means.size()), ci.estimate, std::max(ci.low, 0.0), ci.high});
   }
   s.layout_sensitive = stats::means_differ(groups, 0.99);
-  s.layout_spreads_differ = stats::equal_spread_p(groups) < 0.01; // as spread_aware_group_intervals decided
+  s.layout_spreads_differ = spreads_differ;
   s.layout_low = std::min_element(s.layout_offsets.begin(), s.layout_offsets.end(), [](auto &a, auto &b) {
                    return a.low < b.low;
                  })->low;

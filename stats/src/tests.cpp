@@ -245,9 +245,13 @@ double equal_spread_p(const std::vector<std::vector<double>> &groups) {
   return std::isnan(p) ? 1 : p;
 }
 
-std::vector<Interval> spread_aware_group_intervals(const std::vector<std::vector<double>> &groups, double confidence) {
+std::vector<Interval> spread_aware_group_intervals(const std::vector<std::vector<double>> &groups, double confidence,
+                                                   bool *spreads_differ) {
   std::vector<Interval> out = group_intervals(groups, confidence);
-  if (out.empty() || !(equal_spread_p(groups) < 1 - confidence))
+  const bool own = !out.empty() && equal_spread_p(groups) < 1 - confidence;
+  if (spreads_differ)
+    *spreads_differ = own;
+  if (!own)
     return out;
   std::size_t i = 0; // out has one interval per non-empty group
   for (const std::vector<double> &x : groups) {

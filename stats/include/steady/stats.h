@@ -219,8 +219,10 @@ double equal_spread_p(const std::vector<std::vector<double>> &groups);
 // interval of its own variance (t on its n - 1 degrees of freedom): pooled,
 // one noisy group's interval is too narrow for it (a code offset with 12x the
 // others' fork sd: the offsets' span held every offset's mean in 88-90 % of
-// simulated runs at 99 %) and the quiet groups' too wide.
-std::vector<Interval> spread_aware_group_intervals(const std::vector<std::vector<double>> &groups, double confidence);
+// simulated runs at 99 %) and the quiet groups' too wide. `spreads_differ`,
+// if given, says which it did.
+std::vector<Interval> spread_aware_group_intervals(const std::vector<std::vector<double>> &groups, double confidence,
+                                                   bool *spreads_differ = nullptr);
 // Whether the groups' means differ beyond the noise within them: the ANOVA's p
 // below 1 - confidence and the range of the means above within_width (a
 // difference too small to matter is no difference).

@@ -97,6 +97,8 @@ private:
   // Its runner takes turns under lockstep (steady 0.1 from 2026-11-27, as
   // its --help says); with an older one, forks run one after the other.
   bool takes_turns_[2] = {false, false};
+  // Its runner takes kLayoutDrawOption (from 2026-11-28, as its --help says).
+  bool takes_layout_draw_[2] = {false, false};
   std::vector<int> cpus_; // where lockstep pairs may run: ab's own CPUs
 
   bool check_binary(int side, std::vector<std::string> &names);

@@ -75,6 +75,7 @@ bool Ab::check_binary(int side, std::vector<std::string> &names) {
   }
   keeps_baselines_[side] = help.out.find("--no-baseline") != std::string::npos;
   takes_turns_[side] = help.out.find(kLockstepEnv) != std::string::npos;
+  takes_layout_draw_[side] = help.out.find(kLayoutDrawOption) != std::string::npos;
   ProgramRun list = spawn({bin, "--list", "--filter=" + o_.filter}, tmp_ + "/list", o_.probe_timeout);
   if (list.status != 0 || list.timed_out) {
     fmt::print(stderr, "steady ab: {} '{}' --list failed ({}): {}\n", kSide[side], bin,
@@ -122,10 +123,15 @@ std::vector<std::string> Ab::runner_args(int side, const Bench &b, int round, co
   c.warmup_forks = 0;
   c.warmup_iterations = o_.warmup_iterations;
   c.iterations = o_.iterations;
-  // One seed per round for both sides: with --layout=random the round's A and
-  // B fork draw the same layout (code offset, stack, heap), so that the
-  // layout's spread cancels in their ratio as the machine's state does.
-  c.seed = (o_.seed << 32) + std::uint64_t(round);
+  // With --layout=random the round's A and B fork draw the same layout (code
+  // offset, stack, heap), so that the layout's spread cancels in their ratio
+  // as the machine's state does: one seed for the whole run, and the round as
+  // the draw, so that the rounds take the code offsets in the runner's
+  // shuffled blocks of four (each offset once per four rounds). A runner
+  // without kLayoutDrawOption gets a seed per round (the offsets at random).
+  const bool draws = takes_layout_draw_[0] && takes_layout_draw_[1];
+  c.seed = draws ? (o_.seed ? o_.seed : ~std::uint64_t(0)) // 0: every runner would draw anew
+                 : (o_.seed << 32) + std::uint64_t(round);
   c.timeout = o_.fork_timeout;
   c.json = out;
   if (o_.iteration_time > 0)
@@ -149,6 +155,8 @@ std::vector<std::string> Ab::runner_args(int side, const Bench &b, int round, co
     args.push_back(fmt::format("--steady-timer={},{}", ticks_per_ns_, timer_source_));
   if (valgrind_checked_[side])
     args.push_back("--steady-valgrind-checked");
+  if (draws)
+    args.push_back(fmt::format("{}={}", kLayoutDrawOption, round));
   if (const std::uint64_t decided = b.side[side].batch_size)
     args.push_back(fmt::format("--steady-batch-size={}", decided));
   // --cause: the forks' own callgrind profile is the cause's measurement

@@ -17,6 +17,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <random>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -70,6 +71,7 @@ std::optional<std::string> SlurmRun::prepare(const SlurmRequest &r) {
     doc = json::parse(c.out);
     doc.at("config").get_to(p.config);
     doc.at("benchmarks").get_to(p.benchmarks);
+    p.layout_draw = doc.value("layout_draw", false);
   } catch (const std::exception &) {
     std::string err = c.err.substr(0, c.err.find('\n'));
     if (c.status == 0 || err.empty())
@@ -89,6 +91,11 @@ std::optional<std::string> SlurmRun::prepare(const SlurmRequest &r) {
   const std::string json_path = doc.value("json", std::string());
   p.merged = json_path.empty() ? dir + "/results.json" : fs::absolute(json_path).lexically_normal().string();
   p.name = fmt::format("steady-{:08x}", std::uint32_t(std::hash<std::string>{}(dir)));
+  // With --layout=random the tasks draw from the run's one seed (fork_argv);
+  // a run asked for a new draw (0) gets its seed here, kept in the plan.
+  const bool draw_seed = p.layout_draw && p.config.layout == "random" && p.config.seed == 0;
+  if (draw_seed)
+    p.config.seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
 
   if (fs::exists(dir + "/plan.json")) {
     std::optional<Plan> old;
@@ -98,6 +105,8 @@ std::optional<std::string> SlurmRun::prepare(const SlurmRequest &r) {
     } catch (const std::exception &e) {
       return e.what();
     }
+    if (old && draw_seed) // the same command resumed: its seed
+      p.config.seed = old->config.seed;
     if (old && old->binary_id != p.binary_id && old->binary == p.binary)
       return fmt::format("{} holds a run of '{}' as it was before it was rebuilt: its forks would mix two versions; "
                          "use another --dir",

@@ -22,7 +22,8 @@ struct Plan {
   std::string merged;            // the merged result file
   std::vector<std::string> benchmarks;
   SlurmPlace place;
-  std::string name; // the jobs' name
+  std::string name;         // the jobs' name
+  bool layout_draw = false; // the runner takes kLayoutDrawOption (its --steady-config says)
 };
 
 // A task of a wave: fork `fork` of benchmark `bench`, and how Slurm says it
@@ -49,7 +50,8 @@ struct State {
 // The keys are the members' names; a missing key reads as the member's default.
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(SlurmPlace, partition, time, max_nodes)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TaskState, state, exit_code, node, job_id)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Plan, binary, binary_id, args, config, merged, benchmarks, place, name)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Plan, binary, binary_id, args, config, merged, benchmarks, place, name,
+                                                layout_draw)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TaskRecord, bench, fork, slurm, known)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Wave, number, invocation, array_job, tasks, ended)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(State, invocation, waves, done)

@@ -26,9 +26,11 @@ using json = nlohmann::json;
 std::vector<std::string> fork_argv(const Plan &p, const std::string &bench, int fork) {
   RunConfig c = p.config;
   // Every task is a runner's first fork: with the run's one seed they would
-  // all draw the same --layout=random layout. Each its own seed, as steady ab
-  // gives each runner (0 stays 0: a new draw in every runner).
-  if (c.seed != 0)
+  // all draw the same --layout=random layout. Each takes its fork's draw of
+  // the run's seed (the plan chose one when it was 0), so that the forks keep
+  // the runner's shuffled blocks of four code offsets; a runner without
+  // kLayoutDrawOption gets its own seed (0 stays 0: a new draw in every runner).
+  if (c.seed != 0 && !p.layout_draw)
     c.seed += std::uint64_t(fork);
   c.warmup_forks = 0;
   c.forks = c.min_forks = c.max_forks = 1;
@@ -38,6 +40,8 @@ std::vector<std::string> fork_argv(const Plan &p, const std::string &bench, int 
   // thinned (or not) as the user asked; the merge keeps what the tasks wrote
   for (std::string &arg : runner_args(c, {"--warmup-forks", "--forks", "--max-forks", "--json-samples"}))
     a.push_back(std::move(arg));
+  if (p.layout_draw)
+    a.push_back(fmt::format("{}={}", kLayoutDrawOption, fork));
   return a;
 }
 

@@ -147,7 +147,8 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
              "--forks or --warmup-iterations without --stop select a static configuration. "
              "Every run is compared with the last run of the same binary (--no-baseline: not). "
              "Under steady ab a fork takes turns with the other version's fork on one CPU (" +
-             std::string(kLockstepEnv) + ").");
+             std::string(kLockstepEnv) + "); with --layout=random, steady ab and steady slurm say which of the " +
+             "run's layout draws a runner's fork is (" + kLayoutDrawOption + ").");
   app.add_option("--threshold", c.threshold, "Stability threshold (default: cv 0.01, rciw 0.03, kld 0.99)")
       ->check(kPositive);
   app.add_option("--min-warmup", c.min_warmup, "With --stop: warmup iterations before the first checkpoint")
@@ -235,6 +236,7 @@ void define(CLI::App &app, Cli &cli, std::string &mode, std::string &profile, bo
   app.add_option("--steady-callgrind-out", cli.callgrind_out)->group("");
   app.add_option("--steady-layout", cli.layout_spec)->group("");
   app.add_option("--steady-batch-size", cli.handed_batch)->group("");
+  app.add_option(kLayoutDrawOption, cli.layout_draw)->check(at_least(1))->group("");
   app.add_flag(kValgrindProbeOption, cli.valgrind_probe)->group("");
   app.add_flag(kValgrindCheckedOption, cli.valgrind_checked)->group("");
   app.add_flag("--steady-config", cli.print_config)->group("");

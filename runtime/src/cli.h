@@ -18,6 +18,10 @@ struct Cli {
   // hidden: the batch size an earlier fork of the benchmark decided (runtime/src/batch_handoff.h),
   // in a fork from its runner, or in a runner of one benchmark from steady ab
   std::uint64_t handed_batch = 0;
+  // hidden: with --layout=random, a runner of one fork from steady ab or
+  // steady slurm draws its layout as fork N of a run on --seed, so that the
+  // run's forks keep their shuffled blocks of code offsets (0: its own forks)
+  int layout_draw = 0;
   bool valgrind_probe = false;   // hidden: ValgrindSession's probe
   bool list_reach = false;       // the plugin's reach records (steady select)
   bool valgrind_checked = false; // hidden: valgrind ran this program before (steady ab)

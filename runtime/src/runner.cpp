@@ -265,7 +265,7 @@ class Runner {
 public:
   Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters,
          const ValgrindSession *valgrind, std::optional<Baseline> baseline, std::string binary,
-         std::uint64_t handed_batch);
+         std::uint64_t handed_batch, int layout_draw);
   void measure(const std::vector<std::size_t> &selected);
   // Saves, writes the Markdown and baselines, prints the warnings; the exit status.
   int finish();
@@ -294,8 +294,10 @@ private:
   std::vector<std::string> fork_wrapper_; // valgrind and its options, with --instrument=valgrind
   std::string valgrind_prefix_;           // where the forks' callgrind dumps and valgrind logs go
   int total_forks_ = 0;
-  // --layout=random draws from --seed, or from a new seed every run when it is 0.
+  // --layout=random draws from --seed, or from a new seed every run when it is 0;
+  // fork f takes draw f, or layout_draw_ + f - 1 when a driver said (cli.h).
   std::uint64_t layout_seed_ = 0;
+  int layout_draw_ = 0;
   bool noted_fallback_ = false; // "perf refused: getrusage" is said once
   bool write_failed_ = false;   // the last write of --json or --csv failed
   std::string json_kept_;       // where the results went when nobody read the --json FIFO
@@ -319,8 +321,8 @@ std::size_t json_samples(const RunConfig &c) {
 
 Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<std::string> &wanted_counters,
                const ValgrindSession *valgrind, std::optional<Baseline> baseline, std::string binary,
-               std::uint64_t handed_batch)
-    : cfg_(cfg), progress_(cfg), json_writer_(json_samples(cfg)), policy_(stop_policy(cfg)),
+               std::uint64_t handed_batch, int layout_draw)
+    : cfg_(cfg), progress_(cfg), json_writer_(json_samples(cfg)), policy_(stop_policy(cfg)), layout_draw_(layout_draw),
       baseline_(std::move(baseline)), binary_(std::move(binary)), handed_batch_(handed_batch) {
   run_.config = cfg;
   run_.started = now_utc();
@@ -446,7 +448,7 @@ ForkResult Runner::run_one_fork(std::size_t index, std::size_t k, std::size_t n,
   std::string layout_spec;
   if (cfg_.layout == "random") {
     const std::vector<RunFn> copies = code_variants(b.run);
-    const LayoutChoice c = choose_layout(layout_seed_, index, f, copies.size());
+    const LayoutChoice c = choose_layout(layout_seed_, index, layout_draw_ ? layout_draw_ + f - 1 : f, copies.size());
     layout = describe(c, copies);
     layout_spec = steady::layout_spec(c);
   }
@@ -723,7 +725,9 @@ int run_main(int argc, char **argv) {
     nlohmann::json names = nlohmann::json::array();
     for (std::size_t i : selected)
       names.push_back(benchmarks()[i].name);
-    nlohmann::json doc = {{"config", cfg}, {"json", cfg.json}, {"csv", cfg.csv}, {"benchmarks", names}};
+    // "layout_draw": this runner takes kLayoutDrawOption.
+    nlohmann::json doc = {
+        {"config", cfg}, {"json", cfg.json}, {"csv", cfg.csv}, {"benchmarks", names}, {"layout_draw", true}};
     std::printf("%s\n", doc.dump().c_str());
     return 0;
   }
@@ -771,7 +775,7 @@ int run_main(int argc, char **argv) {
   warn_unprotected(selected);
 
   Runner runner(cfg, cli.timer_spec, wanted_counters, session ? &*session : nullptr, std::move(baseline), binary,
-                cli.handed_batch);
+                cli.handed_batch, cli.layout_draw);
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   on_output_interrupt([] { return bool(g_interrupted); });

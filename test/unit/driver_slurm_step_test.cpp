@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "slurm_step.h"
+#include "steady/runner_args.h"
 
 namespace steady::driver {
 namespace {
@@ -121,22 +122,39 @@ TEST(SlurmStepCollect, AnIncompleteFileOfAnEarlierInvocationIsNoAttempt) {
   EXPECT_TRUE(faults.empty()); // an earlier invocation's faults were reported then
 }
 
-// With --layout=random each task (a runner's first fork) draws its layout
-// from its seed: one seed for all would give every fork the same layout.
+auto option_of(const std::vector<std::string> &argv, const std::string &name) {
+  for (const std::string &a : argv)
+    if (a.rfind(name + "=", 0) == 0)
+      return a;
+  return std::string("none");
+}
+
+// With --layout=random each task (a runner's first fork) takes its fork's
+// draw of the run's seed, so that the forks keep the runner's blocks of four
+// code offsets: one seed and no draw would give every fork the same layout.
+TEST(SlurmStepSubmit, EachForkTakesItsDrawOfTheRunsSeed) {
+  Plan p;
+  p.binary = "/b/bench";
+  p.config.layout = "random";
+  p.config.seed = 7;
+  p.layout_draw = true;
+  EXPECT_EQ(option_of(fork_argv(p, "add", 1), "--seed"), "--seed=7");
+  EXPECT_EQ(option_of(fork_argv(p, "add", 1), kLayoutDrawOption), "--steady-layout-draw=1");
+  EXPECT_EQ(option_of(fork_argv(p, "add", 2), "--seed"), "--seed=7");
+  EXPECT_EQ(option_of(fork_argv(p, "add", 2), kLayoutDrawOption), "--steady-layout-draw=2");
+}
+
+// A runner older than kLayoutDrawOption: each task its own seed.
 TEST(SlurmStepSubmit, EachForkItsOwnSeedUnlessTheRunsIsZero) {
   Plan p;
   p.binary = "/b/bench";
   p.config.layout = "random";
   p.config.seed = 7;
-  auto seed_of = [](const std::vector<std::string> &argv) {
-    for (const std::string &a : argv)
-      if (a.rfind("--seed=", 0) == 0)
-        return a;
-    return std::string("none");
-  };
+  auto seed_of = [](const std::vector<std::string> &argv) { return option_of(argv, "--seed"); };
   EXPECT_EQ(seed_of(fork_argv(p, "add", 1)), "--seed=8");
   EXPECT_EQ(seed_of(fork_argv(p, "add", 2)), "--seed=9");
   EXPECT_EQ(fork_argv(p, "add", 2).at(0), "/b/bench");
+  EXPECT_EQ(option_of(fork_argv(p, "add", 2), kLayoutDrawOption), "none");
   p.config.seed = 0; // a new draw in every runner: nothing to pass
   EXPECT_EQ(seed_of(fork_argv(p, "add", 1)), "none");
   EXPECT_EQ(seed_of(fork_argv(p, "add", 2)), "none");

@@ -26,4 +26,10 @@ std::vector<std::string> runner_args(const RunConfig &c, const std::vector<std::
 // it shares with its partner (-1: not pinned).
 inline constexpr const char *kLockstepEnv = "STEADY_LOCKSTEP";
 
+// With --layout=random, the draw N a runner of one fork takes (steady ab's
+// round, steady slurm's fork): fork N of a run on --seed, so that the forks
+// of many runners keep the runner's shuffled blocks of four code offsets
+// (runtime/src/layout.cpp). A runner that knows it names it in --help.
+inline constexpr const char *kLayoutDrawOption = "--steady-layout-draw";
+
 } // namespace steady

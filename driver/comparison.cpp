@@ -242,7 +242,20 @@ Row compare_series(const std::string &name, const Series &a, const Series &b, co
   r.name = name;
   r.result = stats::compare(a, b, o);
   r.instructions = a.instructions;
+  if (o.pair_rounds)
+    r.layout = stats::layout_effect(a, b, o.alpha);
   return r;
+}
+
+std::string layout_effect_text(const stats::LayoutEffect &e) {
+  const auto [low, high] = std::minmax_element(e.offsets.begin(), e.offsets.end(),
+                                               [](const auto &x, const auto &y) { return x.ratio < y.ratio; });
+  std::string each;
+  for (const stats::LayoutEffect::Offset &x : e.offsets)
+    each += fmt::format("{}{}: {:.4f}", each.empty() ? "" : ", ", x.code, x.ratio);
+  return fmt::format("the change's effect depends on the layout: new/base {:.4f}-{:.4f} by code offset ({}; ANOVA "
+                     "p = {:.2g}), and the verdict is about their mean",
+                     low->ratio, high->ratio, each, e.p_value);
 }
 
 json power_json(const stats::Power &p) { return {{"detectable", p.detectable}, {"more_forks", p.more_forks}}; }
@@ -282,6 +295,8 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       note += fmt::format("{}both versions' forks in these groups alike (Fisher p = {:.2g}): the machine's states, "
                           "so the interval is by ranks (Wilcoxon signed-rank)",
                           note.empty() ? "" : "; ", r.groups_alike_p);
+    if (row.layout && row.layout->differs)
+      note += (note.empty() ? "" : "; ") + layout_effect_text(*row.layout);
     // Whether the same instructions ran on both sides: a difference between
     // identical code is the machine's or the layout's, not the change's.
     const char *code = !row.identical_code ? "" : *row.identical_code ? "identical code" : "code differs";
@@ -339,6 +354,12 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       j["forks_disagree"]["base"] = row.base_groups;
     if (!row.new_groups.empty())
       j["forks_disagree"]["new"] = row.new_groups;
+    if (row.layout) {
+      json offsets = json::array();
+      for (const stats::LayoutEffect::Offset &x : row.layout->offsets)
+        offsets.push_back({{"code", x.code}, {"ratio", x.ratio}, {"rounds", x.rounds}});
+      j["layout_effect"] = {{"offsets", offsets}, {"p", row.layout->p_value}, {"differs", row.layout->differs}};
+    }
     if (!row.cause_json.is_null())
       j["cause"] = row.cause_json;
     out.push_back(std::move(j));

@@ -69,6 +69,8 @@ struct Row {
   std::optional<bool> identical_code;       // both versions' fingerprints, when both have one
   // A version's fork groups in words when its forks disagree ("3 near 230.4 ns, 2 near 829.6 ns"), else "".
   std::string base_groups, new_groups;
+  // steady ab with --layout=random: the ratio at each code offset (stats::layout_effect).
+  std::optional<stats::LayoutEffect> layout;
   // steady ab --cause, for a slower or faster verdict: the measured root
   // cause as steady cause prints it (headline first) and its steady-cause/1
   // entry, or one line and {"problem": ...} when it could not be measured.
@@ -86,6 +88,8 @@ using stats::to_string;
 // The note after an undecided verdict (what the data can detect now), or
 // why there is no verdict; "" for a decided one.
 std::string verdict_note(const stats::Comparison &c, const CompareOptions &o);
+// "the change's effect depends on the layout: new/base 0.9671-1.0262 by code offset (0: 1.0012, ...; ANOVA p = ...)".
+std::string layout_effect_text(const stats::LayoutEffect &e);
 // The power numbers as fields: {"detectable": 0.116, "more_forks": 30}.
 nlohmann::json power_json(const stats::Power &p);
 

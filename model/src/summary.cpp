@@ -338,9 +338,12 @@ stats::Series series_of(const BenchmarkResult &b, double ticks_per_ns) {
       s.forks.push_back(std::move(fork));
       s.fork_means.push_back(std::move(means));
       s.fork_rounds.push_back(f.ab ? f.ab->round : -1);
+      s.fork_code_offsets.push_back(f.layout ? f.layout->code : -1);
       numbers.push_back(f.number);
     }
   }
+  if (std::all_of(s.fork_code_offsets.begin(), s.fork_code_offsets.end(), [](int code) { return code < 0; }))
+    s.fork_code_offsets.clear(); // pinned
   s.lockstep =
       std::all_of(b.forks.begin(), b.forks.end(),
                   [](const ForkResult &f) { return !f.measured() || (f.lockstep && f.lockstep->alone == 0); }) &&

@@ -35,6 +35,8 @@ Series pick(const Series &s, const std::vector<std::size_t> &order, int iteratio
     out.fork_means.emplace_back(s.fork_means[k].begin(), s.fork_means[k].begin() + long(n));
     out.iteration_means.insert(out.iteration_means.end(), out.fork_means.back().begin(), out.fork_means.back().end());
     out.fork_rounds.push_back(s.fork_rounds[k]);
+    if (!s.fork_code_offsets.empty())
+      out.fork_code_offsets.push_back(s.fork_code_offsets[k]);
     out.iterations_per_fork = int(n);
   }
   out.instructions = s.instructions;
@@ -218,6 +220,26 @@ std::vector<std::pair<std::size_t, std::size_t>> round_pairs(const Series &a, co
     if (k[0] >= 0 && k[1] >= 0)
       out.emplace_back(std::size_t(k[0]), std::size_t(k[1]));
   return out;
+}
+
+std::optional<LayoutEffect> layout_effect(const Series &a, const Series &b, double alpha) {
+  if (a.fork_code_offsets.size() != a.fork_means.size() || b.fork_code_offsets.size() != b.fork_means.size())
+    return std::nullopt;
+  std::map<int, std::vector<double>> by_offset;
+  for (const auto &[ka, kb] : round_pairs(a, b))
+    if (const int code = a.fork_code_offsets[ka]; code >= 0 && code == b.fork_code_offsets[kb])
+      by_offset[code].push_back(std::log(mean(b.fork_means[kb]) / mean(a.fork_means[ka])));
+  if (by_offset.size() < 2)
+    return std::nullopt;
+  LayoutEffect e;
+  std::vector<std::vector<double>> groups;
+  for (const auto &[code, logs] : by_offset) {
+    e.offsets.push_back({code, std::exp(mean(logs)), logs.size()});
+    groups.push_back(logs);
+  }
+  e.p_value = one_way_anova(groups, 1 - alpha).p_value;
+  e.differs = means_differ(groups, 1 - alpha);
+  return e;
 }
 
 namespace {

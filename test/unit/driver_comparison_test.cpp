@@ -231,6 +231,31 @@ TEST(SidesOfOneAbRun, SameRunIdOnBothSides) {
   EXPECT_FALSE(driver::sides_of_one_ab_run(driver::ComparedSide{}, side("B", "7-1")));
 }
 
+// steady ab with --layout=random: the rounds' ratios by code offset, from the
+// rounds whose two forks ran at one offset only.
+TEST(LayoutEffect, ByTheOffsetBothForksOfARoundRanAt) {
+  stats::Series a = series({{100}, {100}, {100}, {100}, {100}, {100}});
+  stats::Series b = series({{100}, {110}, {101}, {111}, {99}, {500}});
+  a.fork_rounds = b.fork_rounds = {1, 2, 3, 4, 5, 6};
+  EXPECT_FALSE(stats::layout_effect(a, b, 0.01)); // pinned: no offsets
+  a.fork_code_offsets = {0, 16, 0, 16, 0, 16};
+  b.fork_code_offsets = {0, 16, 0, 16, 0, 48}; // round 6: not one layout
+  const std::optional<stats::LayoutEffect> e = stats::layout_effect(a, b, 0.01);
+  ASSERT_TRUE(e);
+  ASSERT_EQ(e->offsets.size(), 2u);
+  EXPECT_EQ(e->offsets[0].code, 0);
+  EXPECT_EQ(e->offsets[0].rounds, 3u);
+  EXPECT_NEAR(e->offsets[0].ratio, std::cbrt(1.00 * 1.01 * 0.99), 1e-12);
+  EXPECT_EQ(e->offsets[1].code, 16);
+  EXPECT_EQ(e->offsets[1].rounds, 2u);
+  EXPECT_NEAR(e->offsets[1].ratio, std::sqrt(1.10 * 1.11), 1e-12);
+  EXPECT_TRUE(e->differs);
+  EXPECT_EQ(driver::layout_effect_text(*e).substr(0, 95),
+            "the change's effect depends on the layout: new/base 1.0000-1.1050 by code offset (0: 1.0000, 16");
+  b.fork_code_offsets = {0, 48, 0, 48, 0, 48}; // one offset left
+  EXPECT_FALSE(stats::layout_effect(a, b, 0.01));
+}
+
 TEST(CompareGate, FractionsAndPercentages) {
   EXPECT_DOUBLE_EQ(driver::parse_fraction("2%"), 0.02);
   EXPECT_DOUBLE_EQ(driver::parse_fraction("0.02"), 0.02);

@@ -21,6 +21,8 @@ struct Series {
   std::vector<double> iteration_means;
   std::vector<std::vector<double>> fork_means; // iteration_means, fork by fork
   std::vector<int> fork_rounds;                // steady ab's round of each fork; -1: not from ab
+  // --layout=random: the code offset each fork ran at; empty: not known (pinned, an older file)
+  std::vector<int> fork_code_offsets;
   int iterations_per_fork = 1;
   // The runner flagged it: indistinguishable from the empty loop, so a
   // ratio of two such numbers means nothing.
@@ -240,6 +242,25 @@ double shared_rounds_p(const Series &a, const Series &b, const std::vector<std::
 // fork on each side: (fork index in a, fork index in b), by round. A round
 // with a side's fork failed or not run (an interrupted run) gives no pair.
 std::vector<std::pair<std::size_t, std::size_t>> round_pairs(const Series &a, const Series &b);
+
+// steady ab with --layout=random, where a round's two forks run at one code
+// offset: whether the change's effect depends on where the code sits. The
+// rounds' log ratios of fork means (round_pairs, both forks at one offset)
+// grouped by that offset; `differs` by means_differ at 1 - alpha (one-way
+// ANOVA and a range beyond the noise within the offsets), so that a verdict
+// over layouts (their mean) is not read as the change's effect at every one.
+struct LayoutEffect {
+  struct Offset {
+    int code = 0;     // the loop's entry, modulo 64
+    double ratio = 0; // NEW / BASE: the geometric mean of its rounds' ratios
+    std::size_t rounds = 0;
+  };
+  std::vector<Offset> offsets; // ascending by code
+  double p_value = std::numeric_limits<double>::quiet_NaN();
+  bool differs = false;
+};
+// Empty without paired rounds at two offsets or more.
+std::optional<LayoutEffect> layout_effect(const Series &a, const Series &b, double alpha);
 
 // The ratio of means NEW/BASE with that (1 - alpha) interval over fork means,
 // Welch's t-test and Mann-Whitney U over fork means, whether the two

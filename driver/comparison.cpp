@@ -247,6 +247,30 @@ Row compare_series(const std::string &name, const Series &a, const Series &b, co
   return r;
 }
 
+std::string row_note(const Row &row, const CompareOptions &o) {
+  const stats::Comparison &r = row.result;
+  std::string note = verdict_note(r, o);
+  // The groups of a version whose forks disagree, whatever the verdict.
+  for (const auto &[who, groups] : {std::pair{"base", &row.base_groups}, std::pair{"new", &row.new_groups}})
+    if (!groups->empty())
+      note += fmt::format("{}{} forks disagree: {}", note.empty() ? "" : "; ", who, *groups);
+  if (r.states_shared)
+    note += fmt::format("{}the forks apart came to both versions in the same rounds (Fisher p = {:.2g}): the "
+                        "machine's states, which each round's ratio cancels",
+                        note.empty() ? "" : "; ", r.shared_rounds_p);
+  if (r.signed_rank)
+    note += fmt::format("{}both versions' forks in these groups alike (Fisher p = {:.2g}): the machine's states, "
+                        "so the interval is by ranks (Wilcoxon signed-rank)",
+                        note.empty() ? "" : "; ", r.groups_alike_p);
+  if (row.layout && row.layout->differs)
+    note += (note.empty() ? "" : "; ") + layout_effect_text(*row.layout);
+  return note;
+}
+
+const char *code_text(const Row &row) {
+  return !row.identical_code ? "" : *row.identical_code ? "identical code" : "code differs";
+}
+
 std::string layout_effect_text(const stats::LayoutEffect &e) {
   const auto [low, high] = std::minmax_element(e.offsets.begin(), e.offsets.end(),
                                                [](const auto &x, const auto &y) { return x.ratio < y.ratio; });
@@ -282,24 +306,8 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
   bool gate = false;
   for (const Row &row : rows) {
     const stats::Comparison &r = row.result;
-    std::string note = verdict_note(r, o);
-    // The groups of a version whose forks disagree, whatever the verdict.
-    for (const auto &[who, groups] : {std::pair{"base", &row.base_groups}, std::pair{"new", &row.new_groups}})
-      if (!groups->empty())
-        note += fmt::format("{}{} forks disagree: {}", note.empty() ? "" : "; ", who, *groups);
-    if (r.states_shared)
-      note += fmt::format("{}the forks apart came to both versions in the same rounds (Fisher p = {:.2g}): the "
-                          "machine's states, which each round's ratio cancels",
-                          note.empty() ? "" : "; ", r.shared_rounds_p);
-    if (r.signed_rank)
-      note += fmt::format("{}both versions' forks in these groups alike (Fisher p = {:.2g}): the machine's states, "
-                          "so the interval is by ranks (Wilcoxon signed-rank)",
-                          note.empty() ? "" : "; ", r.groups_alike_p);
-    if (row.layout && row.layout->differs)
-      note += (note.empty() ? "" : "; ") + layout_effect_text(*row.layout);
-    // Whether the same instructions ran on both sides: a difference between
-    // identical code is the machine's or the layout's, not the change's.
-    const char *code = !row.identical_code ? "" : *row.identical_code ? "identical code" : "code differs";
+    const std::string note = row_note(row, o);
+    const char *code = code_text(row);
     std::string verdict =
         to_string(r.verdict) + (*code ? std::string(", ") + code : "") + (note.empty() ? "" : " (" + note + ")");
     std::string forks = row.forks ? fmt::format("{}/{}", row.forks->first, row.forks->second) : "";

@@ -88,6 +88,13 @@ using stats::to_string;
 // The note after an undecided verdict (what the data can detect now), or
 // why there is no verdict; "" for a decided one.
 std::string verdict_note(const stats::Comparison &c, const CompareOptions &o);
+// Everything the table says after a row's verdict: verdict_note, then each
+// version's fork groups, the machine's states, the layout's effect.
+std::string row_note(const Row &row, const CompareOptions &o);
+// Whether the same instructions ran on both sides ("identical code", "code
+// differs"; "" without both fingerprints): a difference between identical
+// code is the machine's or the layout's, not the change's.
+const char *code_text(const Row &row);
 // "the change's effect depends on the layout: new/base 0.9671-1.0262 by code offset (0: 1.0012, ...; ANOVA p = ...)".
 std::string layout_effect_text(const stats::LayoutEffect &e);
 // The power numbers as fields: {"detectable": 0.116, "more_forks": 30}.

@@ -365,7 +365,9 @@ json comparison_data(const std::vector<Row> &rows, const CompareOptions &o, cons
         {"welch_p", number_or_null(c.welch_p)},
         {"mwu_p", number_or_null(c.mwu_p)},
         {"cliffs_delta", number_or_null(c.cliffs_delta)},
-        {"note", verdict_note(c, o)}};
+        {"note", row_note(r, o)}};
+    if (*code_text(r))
+      row["code"] = code_text(r);
     if (c.power)
       row["power"] = {{"detectable", number_or_null(c.power->detectable)}, {"more_forks", c.power->more_forks}};
     if (!r.cause_json.is_null())

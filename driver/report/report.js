@@ -442,7 +442,7 @@
       el('td', { class: 'verdict', style: `color: ${VERDICT_COLORS[r.verdict]}` }, r.verdict),
       el('td', { class: 'num' }, num(r.ratio[0])), el('td', { class: 'num' }, `${num(r.ratio[1])} – ${num(r.ratio[2])}`),
       el('td', { class: 'num' }, num(r.welch_p, 3)), el('td', { class: 'num' }, num(r.mwu_p, 3)),
-      el('td', {}, r.note)));
+      el('td', {}, [r.code, r.note].filter((t) => t).join('; '))));
     parts.push(el('table', { class: 'summary' }, el('thead', {}, head), el('tbody', {}, rows)));
     for (const r of cmp.rows) {
       const sec = [el('h3', {}, r.name, el('span', { class: 'note' }, ' · ' + r.verdict))];

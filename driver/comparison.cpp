@@ -242,8 +242,7 @@ Row compare_series(const std::string &name, const Series &a, const Series &b, co
   r.name = name;
   r.result = stats::compare(a, b, o);
   r.instructions = a.instructions;
-  if (o.pair_rounds)
-    r.layout = stats::layout_effect(a, b, o.alpha);
+  r.layout = stats::layout_effect(a, b, o.alpha);
   return r;
 }
 
@@ -365,7 +364,8 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     if (row.layout) {
       json offsets = json::array();
       for (const stats::LayoutEffect::Offset &x : row.layout->offsets)
-        offsets.push_back({{"code", x.code}, {"ratio", x.ratio}, {"rounds", x.rounds}});
+        offsets.push_back(x.rounds ? json{{"code", x.code}, {"ratio", x.ratio}, {"rounds", x.rounds}}
+                                   : json{{"code", x.code}, {"ratio", x.ratio}, {"forks", x.forks}});
       j["layout_effect"] = {{"offsets", offsets}, {"p", row.layout->p_value}, {"differs", row.layout->differs}};
     }
     if (!row.cause_json.is_null())

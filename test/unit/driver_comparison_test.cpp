@@ -256,6 +256,30 @@ TEST(LayoutEffect, ByTheOffsetBothForksOfARoundRanAt) {
   EXPECT_FALSE(stats::layout_effect(a, b, 0.01));
 }
 
+// Two separate runs: the offsets where both versions have forks, and a
+// spread within them to test the interaction against.
+TEST(LayoutEffect, SeparateRunsUseTheOffsetsBothVersionsRanAt) {
+  stats::Series a = series({{100}, {101}, {100}, {99}, {100}});
+  stats::Series b = series({{100}, {100}, {111}, {110}, {300}});
+  a.fork_code_offsets = {0, 0, 16, 16, 32};
+  b.fork_code_offsets = {0, 0, 16, 16, 48}; // 32 and 48: one version only
+  std::optional<stats::LayoutEffect> e = stats::layout_effect(a, b, 0.01);
+  ASSERT_TRUE(e);
+  ASSERT_EQ(e->offsets.size(), 2u);
+  EXPECT_EQ(e->offsets[0].code, 0);
+  EXPECT_EQ(e->offsets[0].forks[0], 2u);
+  EXPECT_EQ(e->offsets[0].forks[1], 2u);
+  EXPECT_NEAR(e->offsets[0].ratio, 100 / std::sqrt(100.0 * 101), 1e-12);
+  EXPECT_NEAR(e->offsets[1].ratio, std::sqrt(111.0 * 110 / 99 / 100), 1e-12);
+  EXPECT_EQ(e->offsets[1].rounds, 0u);
+  b.fork_code_offsets = {0, 0, 0, 0, 48};
+  EXPECT_FALSE(stats::layout_effect(a, b, 0.01)); // one offset in common
+  a = series({{100}, {100}});
+  b = series({{100}, {110}});
+  a.fork_code_offsets = b.fork_code_offsets = {0, 16};
+  EXPECT_FALSE(stats::layout_effect(a, b, 0.01)); // one fork per cell: no spread to test against
+}
+
 TEST(CompareGate, FractionsAndPercentages) {
   EXPECT_DOUBLE_EQ(driver::parse_fraction("2%"), 0.02);
   EXPECT_DOUBLE_EQ(driver::parse_fraction("0.02"), 0.02);

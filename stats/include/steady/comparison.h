@@ -243,23 +243,30 @@ double shared_rounds_p(const Series &a, const Series &b, const std::vector<std::
 // with a side's fork failed or not run (an interrupted run) gives no pair.
 std::vector<std::pair<std::size_t, std::size_t>> round_pairs(const Series &a, const Series &b);
 
-// steady ab with --layout=random, where a round's two forks run at one code
-// offset: whether the change's effect depends on where the code sits. The
-// rounds' log ratios of fork means (round_pairs, both forks at one offset)
-// grouped by that offset; `differs` by means_differ at 1 - alpha (one-way
-// ANOVA and a range beyond the noise within the offsets), so that a verdict
-// over layouts (their mean) is not read as the change's effect at every one.
+// Two runs with --layout=random: whether the change's effect depends on
+// where the code sits, so that a verdict over layouts (their mean) is not
+// read as the change's effect at every one. With steady ab's rounds (a
+// round's two forks at one code offset): the rounds' log ratios of fork means
+// (round_pairs) grouped by that offset, `differs` by means_differ at 1 -
+// alpha (one-way ANOVA and a range beyond the noise within the offsets).
+// Without rounds (two separate runs): the log fork means in a two-way layout,
+// version by offset, and the F test of their interaction (the cell means'
+// model against the additive one, by least squares: unbalanced cells allowed;
+// R: anova(lm(y ~ v + g), lm(y ~ v * g))), `differs` at p < alpha with the
+// offsets' ratios' range beyond the t interval of the mean difference.
 struct LayoutEffect {
   struct Offset {
     int code = 0;     // the loop's entry, modulo 64
-    double ratio = 0; // NEW / BASE: the geometric mean of its rounds' ratios
-    std::size_t rounds = 0;
+    double ratio = 0; // NEW / BASE: the geometric mean of its rounds' ratios (unpaired: of B's over A's fork means)
+    std::size_t rounds = 0;        // paired
+    std::size_t forks[2] = {0, 0}; // unpaired: A's and B's
   };
   std::vector<Offset> offsets; // ascending by code
   double p_value = std::numeric_limits<double>::quiet_NaN();
   bool differs = false;
 };
-// Empty without paired rounds at two offsets or more.
+// Empty without two offsets (paired: with rounds at each; unpaired: with forks
+// of both versions at each, and a spread within them to test against).
 std::optional<LayoutEffect> layout_effect(const Series &a, const Series &b, double alpha);
 
 // The ratio of means NEW/BASE with that (1 - alpha) interval over fork means,

@@ -317,10 +317,11 @@ std::optional<LayoutEffect> unpaired_layout_effect(const Series &a, const Series
 std::optional<LayoutEffect> layout_effect(const Series &a, const Series &b, double alpha) {
   if (a.fork_code_offsets.size() != a.fork_means.size() || b.fork_code_offsets.size() != b.fork_means.size())
     return std::nullopt;
-  if (round_pairs(a, b).empty())
+  const std::vector<std::pair<std::size_t, std::size_t>> pairs = round_pairs(a, b);
+  if (pairs.empty())
     return unpaired_layout_effect(a, b, alpha);
   std::map<int, std::vector<double>> by_offset;
-  for (const auto &[ka, kb] : round_pairs(a, b))
+  for (const auto &[ka, kb] : pairs)
     if (const int code = a.fork_code_offsets[ka]; code >= 0 && code == b.fork_code_offsets[kb])
       by_offset[code].push_back(std::log(mean(b.fork_means[kb]) / mean(a.fork_means[ka])));
   if (by_offset.size() < 2)

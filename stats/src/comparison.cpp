@@ -225,42 +225,12 @@ std::vector<std::pair<std::size_t, std::size_t>> round_pairs(const Series &a, co
 
 namespace {
 
-// The residual sum of squares of y on the columns of x (least squares by the
-// normal equations, Gaussian elimination with partial pivoting: a handful of
-// columns); NaN when they are not independent.
-double least_squares_rss(const std::vector<std::vector<double>> &x, const std::vector<double> &y) {
-  const std::size_t p = x.front().size();
-  std::vector<std::vector<double>> m(p, std::vector<double>(p + 1, 0));
-  for (std::size_t i = 0; i < y.size(); ++i)
-    for (std::size_t r = 0; r < p; ++r) {
-      for (std::size_t c = 0; c < p; ++c)
-        m[r][c] += x[i][r] * x[i][c];
-      m[r][p] += x[i][r] * y[i];
-    }
-  for (std::size_t c = 0; c < p; ++c) {
-    std::size_t pivot = c;
-    for (std::size_t r = c + 1; r < p; ++r)
-      if (std::abs(m[r][c]) > std::abs(m[pivot][c]))
-        pivot = r;
-    if (std::abs(m[pivot][c]) < 1e-12)
-      return std::numeric_limits<double>::quiet_NaN();
-    std::swap(m[c], m[pivot]);
-    for (std::size_t r = 0; r < p; ++r)
-      if (r != c)
-        for (std::size_t k = p + 1; k-- > c;)
-          m[r][k] -= m[r][c] / m[c][c] * m[c][k];
-  }
-  double rss = 0;
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    double fit = 0;
-    for (std::size_t c = 0; c < p; ++c)
-      fit += x[i][c] * m[c][p] / m[c][c];
-    rss += (y[i] - fit) * (y[i] - fit);
-  }
-  return rss;
-}
-
-// Two separate runs: the interaction F test of version by code offset.
+// Two separate runs: the interaction F test of version by code offset. Its
+// sum of squares, the additive model's residual one less the cell means',
+// has a closed form (the additive fit's version effect is the within-offset
+// regression on the version, Frisch-Waugh-Lovell): the per-offset log
+// ratios d_g = mean(log B) - mean(log A) around their mean weighted by
+// w_g = n_A n_B / (n_A + n_B), the inverse of each one's variance share.
 std::optional<LayoutEffect> unpaired_layout_effect(const Series &a, const Series &b, double alpha) {
   std::map<int, std::array<std::vector<double>, 2>> cells; // offset -> log fork means of A and B
   for (int side : {0, 1}) {
@@ -270,42 +240,34 @@ std::optional<LayoutEffect> unpaired_layout_effect(const Series &a, const Series
         cells[s.fork_code_offsets[k]][std::size_t(side)].push_back(std::log(mean(s.fork_means[k])));
   }
   std::erase_if(cells, [](const auto &c) { return c.second[0].empty() || c.second[1].empty(); });
-  const std::size_t k = cells.size();
-  std::vector<std::vector<double>> x; // 1, version, offset 2..k: the additive model
-  std::vector<double> y;
-  double rss_full = 0;
   LayoutEffect e;
-  std::size_t g = 0, n[2] = {0, 0};
+  double rss_full = 0, sum_w = 0, sum_wd = 0, sum_wdd = 0, forks = 0, n[2] = {0, 0};
   for (const auto &[code, sides] : cells) {
-    for (int side : {0, 1}) {
-      const double m = mean(sides[std::size_t(side)]);
-      for (double v : sides[std::size_t(side)]) {
-        std::vector<double> row = {1, double(side)};
-        for (std::size_t j = 1; j < k; ++j)
-          row.push_back(g == j ? 1 : 0);
-        x.push_back(std::move(row));
-        y.push_back(v);
-        rss_full += (v - m) * (v - m);
-      }
-      n[side] += sides[std::size_t(side)].size();
+    double m[2];
+    for (std::size_t side : {0, 1}) {
+      m[side] = mean(sides[side]);
+      for (double v : sides[side])
+        rss_full += (v - m[side]) * (v - m[side]);
+      n[side] += double(sides[side].size());
     }
-    e.offsets.push_back({code, std::exp(mean(sides[1]) - mean(sides[0])), 0, {sides[0].size(), sides[1].size()}});
-    ++g;
+    const double na = double(sides[0].size()), nb = double(sides[1].size()), w = na * nb / (na + nb), d = m[1] - m[0];
+    sum_w += w;
+    sum_wd += w * d;
+    sum_wdd += w * d * d;
+    forks += na + nb;
+    e.offsets.push_back({code, std::exp(d), 0, {sides[0].size(), sides[1].size()}});
   }
-  const double df2 = double(y.size()) - 2 * double(k);
+  const double k = double(cells.size()), df1 = k - 1, df2 = forks - 2 * k;
   if (k < 2 || df2 < 1)
     return std::nullopt;
-  const double rss_add = least_squares_rss(x, y), df1 = double(k - 1);
   const double msw = rss_full / df2;
-  if (!std::isfinite(rss_add))
-    return std::nullopt;
-  const double interaction = std::max(0.0, rss_add - rss_full) / df1; // rounding can make it a hair below 0
+  const double interaction = std::max(0.0, sum_wdd - sum_wd * sum_wd / sum_w) / df1; // rounding: not below 0
   e.p_value = msw > 0 ? boost::math::cdf(boost::math::complement(boost::math::fisher_f(df1, df2), interaction / msw))
               : interaction > 0 ? 0
                                 : 1;
   // What the offsets' ratios are to exceed: the t interval of the mean difference.
-  const double within = 2 * boost::math::quantile(boost::math::students_t(df2), 1 - alpha / 2) *
-                        std::sqrt(msw * (1 / double(n[0]) + 1 / double(n[1])));
+  const double within =
+      2 * boost::math::quantile(boost::math::students_t(df2), 1 - alpha / 2) * std::sqrt(msw * (1 / n[0] + 1 / n[1]));
   const auto [low, high] = std::minmax_element(e.offsets.begin(), e.offsets.end(),
                                                [](const auto &p, const auto &q) { return p.ratio < q.ratio; });
   e.differs = e.p_value < alpha && std::log(high->ratio / low->ratio) > within;

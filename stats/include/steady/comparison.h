@@ -251,7 +251,7 @@ std::vector<std::pair<std::size_t, std::size_t>> round_pairs(const Series &a, co
 // alpha (one-way ANOVA and a range beyond the noise within the offsets).
 // Without rounds (two separate runs): the log fork means in a two-way layout,
 // version by offset, and the F test of their interaction (the cell means'
-// model against the additive one, by least squares: unbalanced cells allowed;
+// model against the additive one, in closed form: unbalanced cells allowed;
 // R: anova(lm(y ~ v + g), lm(y ~ v * g))), `differs` at p < alpha with the
 // offsets' ratios' range beyond the t interval of the mean difference.
 struct LayoutEffect {

@@ -390,6 +390,11 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     fmt::print("{}", line);
     md += "\n" + line;
   }
+  // Two separate runs: how far the machine moved between them (compare.cpp).
+  if (auto m = header.find("machine_move"); m != header.end() && !m->at("text").get<std::string>().empty()) {
+    fmt::print("{}", m->at("text").get<std::string>());
+    md += "\n" + m->at("text").get<std::string>();
+  }
   if (auto m = header.find("machines_differ"); m != header.end())
     md += fmt::format("\nRecorded on different machines ({}): a difference is the machines' as much as the code's.\n",
                       m->get<std::string>());

@@ -1,6 +1,5 @@
 #include "baseline.h"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -8,14 +7,10 @@
 #include <map>
 #include <system_error>
 
-#include <boost/math/distributions/chi_squared.hpp>
-#include <boost/math/distributions/normal.hpp>
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "steady/comparison.h"
 #include "steady/results_json.h"
-#include "steady/stats.h"
 
 namespace steady {
 namespace fs = std::filesystem;
@@ -108,105 +103,32 @@ std::optional<BaselineChange> compare_with_baseline(const Baseline &base, const 
   std::optional<stats::Verdict> verdict;
   if (c.verdict == stats::Verdict::measures_nothing || base.other_machine.empty())
     verdict = c.verdict;
-  return BaselineChange{now.name,        100 * (ratio - 1),
-                        verdict,         same_code(it->second.code, now.code),
-                        std::log(ratio), stats::log_ratio_se(c, stats::ComparisonOptions{}.alpha)};
+  return BaselineChange{now.name, verdict, same_code(it->second.code, now.code), std::log(ratio),
+                        stats::log_ratio_se(c, stats::ComparisonOptions{}.alpha)};
 }
-
-namespace {
-bool moved(const BaselineChange &c) {
-  return c.verdict == stats::Verdict::slower || c.verdict == stats::Verdict::faster;
-}
-bool measured(const BaselineChange &c) { return c.verdict != stats::Verdict::measures_nothing; }
-} // namespace
 
 std::string change_cell(const BaselineChange &c) {
-  if (!measured(c))
+  if (!c.measured())
     return stats::to_string(*c.verdict);
   if (!c.verdict)
-    return fmt::format("{:+.1f} % other machine", c.percent);
-  return fmt::format("{:+.1f} % {}{}", c.percent, stats::to_string(*c.verdict),
-                     moved(c) && c.identical_code.value_or(false) ? ", identical code" : "");
-}
-
-MachineMove machine_move(const std::vector<BaselineChange> &changes) {
-  // The known null comparisons: identical code, measured, with an interval.
-  std::vector<const BaselineChange *> nulls;
-  for (const BaselineChange &c : changes)
-    if (c.identical_code.value_or(false) && measured(c) && std::isfinite(c.log_ratio) && c.log_se > 0)
-      nulls.push_back(&c);
-  MachineMove m;
-  m.rows = int(nulls.size());
-  if (nulls.empty())
-    return m;
-  std::vector<double> logs, z2;
-  for (const BaselineChange *c : nulls)
-    logs.push_back(c->log_ratio);
-  m.log_ratio = stats::quantile(logs, 0.5);
-  for (const BaselineChange *c : nulls)
-    z2.push_back(std::pow((c->log_ratio - m.log_ratio) / c->log_se, 2));
-  const double chi2_median = boost::math::quantile(boost::math::chi_squared(1), 0.5);
-  m.inflation = std::max(1.0, stats::quantile(z2, 0.5) / chi2_median);
-  return m;
-}
-
-std::optional<double> beyond_machine_move(const BaselineChange &c, const MachineMove &m, double alpha) {
-  if (m.rows < kMachineMoveRows || !std::isfinite(c.log_ratio) || !(c.log_se > 0))
-    return std::nullopt;
-  const double z = (c.log_ratio - m.log_ratio) / (c.log_se * std::sqrt(m.inflation));
-  if (std::abs(z) <= boost::math::quantile(boost::math::normal(), 1 - alpha / 2))
-    return std::nullopt;
-  return 100 * std::expm1(c.log_ratio - m.log_ratio);
+    return fmt::format("{:+.1f} % other machine", c.percent());
+  return fmt::format("{:+.1f} % {}{}", c.percent(), stats::to_string(*c.verdict),
+                     c.moved() && c.identical_code.value_or(false) ? ", identical code" : "");
 }
 
 std::string baseline_summary(const Baseline &base, const std::vector<BaselineChange> &changes, double load_now) {
   if (changes.empty() || !base.other_machine.empty())
     return "";
   std::map<stats::Verdict, int> verdicts;
-  int moved_identical = 0;
-  std::vector<const BaselineChange *> changed; // the rows whose code is not the baseline's
-  for (const BaselineChange &c : changes) {
+  for (const BaselineChange &c : changes)
     if (c.verdict)
       ++verdicts[*c.verdict];
-    moved_identical += moved(c) && c.identical_code.value_or(false);
-    if (measured(c) && c.identical_code == false)
-      changed.push_back(&c);
-  }
-  std::string out = fmt::format(
-      "compared with {} (recorded {}, load average {:.1f}; now {:.1f}): {} faster, {} slower, "
-      "{} same, {} can't tell yet\n",
-      base.name, base.started, base.load.load1, load_now, verdicts[stats::Verdict::faster],
-      verdicts[stats::Verdict::slower], verdicts[stats::Verdict::same], verdicts[stats::Verdict::undecided]);
-  const MachineMove m = machine_move(changes);
-  if (m.rows == 0 || (moved_identical == 0 && changed.empty()))
-    return out;
-  if (moved_identical > 0)
-    out += fmt::format("{} of the {} rows called faster or slower ran identical code: their change is the machine's "
-                       "(load, clock, other tenants), not the code's; ",
-                       moved_identical, verdicts[stats::Verdict::faster] + verdicts[stats::Verdict::slower]);
-  out += fmt::format("the {} rows with identical code moved {:+.1f} % (median)", m.rows, 100 * std::expm1(m.log_ratio));
-  if (m.rows < kMachineMoveRows) {
-    if (!changed.empty())
-      out += fmt::format(", too few (< {}) to judge the rows whose code changed by", kMachineMoveRows);
-  } else {
-    if (m.inflation > 1)
-      out += fmt::format(", {:.1f}x as spread as their forks predict", std::sqrt(m.inflation));
-    if (!changed.empty()) {
-      std::vector<std::string> beyond;
-      for (const BaselineChange *c : changed)
-        if (std::optional<double> rest = beyond_machine_move(*c, m, stats::ComparisonOptions{}.alpha))
-          beyond.push_back(fmt::format("{} {:+.1f} %", c->benchmark, *rest));
-      const std::size_t shown = std::min<std::size_t>(beyond.size(), 5);
-      out +=
-          fmt::format("; of the {} rows whose code changed, {} differ beyond that move at 99 %{} and {} do not",
-                      changed.size(), beyond.size(),
-                      beyond.empty() ? ""
-                                     : fmt::format(" ({}{})", fmt::join(beyond.begin(), beyond.begin() + shown, ", "),
-                                                   beyond.size() > shown ? ", ..." : ""),
-                      changed.size() - beyond.size());
-    }
-  }
-  return out + ". To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW\n";
+  return fmt::format("compared with {} (recorded {}, load average {:.1f}; now {:.1f}): {} faster, {} slower, "
+                     "{} same, {} can't tell yet\n",
+                     base.name, base.started, base.load.load1, load_now, verdicts[stats::Verdict::faster],
+                     verdicts[stats::Verdict::slower], verdicts[stats::Verdict::same],
+                     verdicts[stats::Verdict::undecided]) +
+         machine_move_text(changes, stats::ComparisonOptions{}.alpha);
 }
 
 bool save_baselines(const RunResult &run, const std::string &binary) {

@@ -3,8 +3,9 @@
 FORKS forks x ITERATIONS iterations x 50 batch samples, fork- and
 iteration-level noise of 0.5 % (or NOISE, a fraction), fixed seed.
 
-usage: make_results.py OUT SEED FORKS ITERATIONS NAME=MEAN_NS[:NOISE][!FLAG]...
-(FLAG: a run-time flag of the benchmark, e.g. measures-nothing)
+usage: make_results.py OUT SEED FORKS ITERATIONS NAME=MEAN_NS[:NOISE][!FLAG][@CODE]...
+(FLAG: a run-time flag of the benchmark, e.g. measures-nothing; CODE: the
+fingerprint of its timed code, 16 hex digits)
 """
 import json
 import random
@@ -15,6 +16,7 @@ rng = random.Random(seed)
 benches = []
 for spec in sys.argv[5:]:
     name, value = spec.split("=")
+    value, _, code = value.partition("@")
     value, _, flag = value.partition("!")
     mean, _, noise = value.partition(":")
     mean, noise = float(mean), float(noise or 0.005)
@@ -31,5 +33,7 @@ for spec in sys.argv[5:]:
                         "context_switches": 0, "batches": batches})
         fs.append({"fork": f + 1, "warmup": False, "status": "ok", "iterations": its})
     benches.append({"name": name, "forks": fs, "flags": [flag] if flag else []})
+    if code:
+        benches[-1]["code"] = {"fingerprint": code, "bytes": 64, "functions": 1}
 json.dump({"schema": "steady-results/1", "machine": {"timer": {"ticks_per_ns": 2.0}}, "benchmarks": benches},
           open(out, "w"))

@@ -21,7 +21,6 @@
 #include "commands.h"
 #include "comparison.h"
 #include "report.h"
-#include "steady/machine_move.h"
 #include "steady/option_checks.h"
 #include "steady/output_file.h"
 
@@ -166,38 +165,6 @@ int run_trials(const CompareOptions &o, const Trials &t, const std::map<std::str
   return 0;
 }
 
-// Two separate runs: how far the machine moved between them, from the rows of
-// identical code (machine_move_text), as compare's JSON has it; null without
-// such a row. Counts of instructions have no machine to move and are left out.
-nlohmann::json machine_move_json(const std::vector<Row> &rows, const CompareOptions &o) {
-  std::vector<RunChange> changes;
-  for (const Row &row : rows)
-    if (!row.instructions)
-      changes.push_back({row.name, row.result.verdict, row.identical_code, std::log(row.result.ratio.estimate),
-                         stats::log_ratio_se(row.result, o.alpha)});
-  const MachineMove m = machine_move(changes);
-  if (m.rows == 0)
-    return nullptr;
-  nlohmann::json beyond = nlohmann::json::object(), within = nlohmann::json::array();
-  if (m.rows >= kMachineMoveRows)
-    for (const RunChange &c : changes)
-      if (c.measured() && c.identical_code == false) {
-        if (std::optional<double> rest = beyond_machine_move(c, m, o.alpha))
-          beyond[c.benchmark] = *rest;
-        else
-          within.push_back(c.benchmark);
-      }
-  nlohmann::json j{{"identical_rows", m.rows},
-                   {"ratio", std::exp(m.log_ratio)},
-                   {"spread", std::sqrt(m.inflation)},
-                   {"text", machine_move_text(changes, o.alpha)}};
-  if (m.rows >= kMachineMoveRows) {
-    j["beyond"] = beyond;
-    j["within"] = within;
-  }
-  return j;
-}
-
 int run(CompareOptions o, const Trials &t, const std::string &base, const std::string &next) {
   ComparedSide sa_side, sb_side;
   try {
@@ -250,9 +217,8 @@ int run(CompareOptions o, const Trials &t, const std::string &base, const std::s
         head["machines_differ"] = differ;
       }
     }
-    if (!o.pair_rounds)
-      if (nlohmann::json move = machine_move_json(rows, o); !move.is_null())
-        head["machine_move"] = move;
+    if (nlohmann::json move = machine_move_json(rows, o); !move.is_null())
+      head["machine_move"] = move;
     bool gate = report(rows, o, "steady compare", head);
     if (!o.html_out.empty() && !write_comparison_report(o.html_out, "steady compare", rows, o, sa_side, sb_side))
       return 2;

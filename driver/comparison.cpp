@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include "steady/exact_counts.h"
+#include "steady/machine_move.h"
 #include "steady/notes.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
@@ -284,6 +285,37 @@ std::string layout_effect_text(const stats::LayoutEffect &e) {
 json power_json(const stats::Power &p) { return {{"detectable", p.detectable}, {"more_forks", p.more_forks}}; }
 
 const char *metric_name(const Series &s) { return s.instructions ? "instructions" : "time"; }
+
+json machine_move_json(const std::vector<Row> &rows, const CompareOptions &o) {
+  if (o.pair_rounds)
+    return nullptr;
+  std::vector<RunChange> changes;
+  for (const Row &row : rows)
+    if (!row.instructions)
+      changes.push_back({row.name, row.result.verdict, row.identical_code, std::log(row.result.ratio.estimate),
+                         stats::log_ratio_se(row.result, o.alpha)});
+  const MachineMove m = machine_move(changes);
+  if (m.rows == 0)
+    return nullptr;
+  json beyond = json::object(), within = json::array();
+  if (m.rows >= kMachineMoveRows)
+    for (const RunChange &c : changes)
+      if (c.measured() && c.identical_code == false) {
+        if (std::optional<double> rest = beyond_machine_move(c, m, o.alpha))
+          beyond[c.benchmark] = *rest;
+        else
+          within.push_back(c.benchmark);
+      }
+  json j{{"identical_rows", m.rows},
+         {"ratio", std::exp(m.log_ratio)},
+         {"spread", std::sqrt(m.inflation)},
+         {"text", machine_move_text(changes, o.alpha)}};
+  if (m.rows >= kMachineMoveRows) {
+    j["beyond"] = beyond;
+    j["within"] = within;
+  }
+  return j;
+}
 
 bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::string &tool, const json &header) {
   bool show_forks = !rows.empty() && rows.front().forks.has_value();

@@ -100,6 +100,13 @@ std::string layout_effect_text(const stats::LayoutEffect &e);
 // The power numbers as fields: {"detectable": 0.116, "more_forks": 30}.
 nlohmann::json power_json(const stats::Power &p);
 
+// Two separate runs (not paired by round): how far the machine moved between
+// them, from the rows of identical code (steady/machine_move.h), as compare's
+// JSON has it ({"identical_rows", "ratio", "spread", "beyond", "within",
+// "text"}); null without such a row. Counts of instructions have no machine to
+// move and are left out.
+nlohmann::json machine_move_json(const std::vector<Row> &rows, const CompareOptions &o);
+
 // Prints the table, writes --json/--markdown and reports slowdowns beyond the
 // gate on stderr (prefixed by `tool`); returns true when the gate trips.
 // Throws std::runtime_error when an output cannot be written.

@@ -378,8 +378,12 @@ json comparison_data(const std::vector<Row> &rows, const CompareOptions &o, cons
       row["new"] = side_json(it->second, ro.quantiles);
     jrows.push_back(std::move(row));
   }
-  return {
+  json out = {
       {"base", base.label}, {"new", next.label}, {"alpha", o.alpha}, {"equivalence", o.equivalence}, {"rows", jrows}};
+  // The line the table prints under it about the machine's move between two runs.
+  if (json move = machine_move_json(rows, o); !move.is_null() && !move["text"].get<std::string>().empty())
+    out["machine_move"] = move["text"];
+  return out;
 }
 
 } // namespace steady::driver

@@ -58,12 +58,14 @@ std::string machine_move_text(const std::vector<RunChange> &changes, double alph
   const MachineMove m = machine_move(changes);
   if (m.rows == 0 || (moved_identical == 0 && changed.empty()))
     return "";
+  auto rows = [](std::size_t n) { return fmt::format("{} row{}", n, n == 1 ? "" : "s"); };
   std::string out;
   if (moved_identical > 0)
-    out += fmt::format("{} of the {} rows called faster or slower ran identical code: their change is the machine's "
+    out += fmt::format("{} of the {} called faster or slower ran identical code: their change is the machine's "
                        "(load, clock, other tenants), not the code's; ",
-                       moved_identical, moved_rows);
-  out += fmt::format("the {} rows with identical code moved {:+.1f} % (median)", m.rows, 100 * std::expm1(m.log_ratio));
+                       moved_identical, rows(moved_rows));
+  out +=
+      fmt::format("the {} with identical code moved {:+.1f} % (median)", rows(m.rows), 100 * std::expm1(m.log_ratio));
   if (m.rows < kMachineMoveRows) {
     if (!changed.empty())
       out += fmt::format(", too few (< {}) to judge the rows whose code changed by", kMachineMoveRows);
@@ -76,13 +78,13 @@ std::string machine_move_text(const std::vector<RunChange> &changes, double alph
         if (std::optional<double> rest = beyond_machine_move(*c, m, alpha))
           beyond.push_back(fmt::format("{} {:+.1f} %", c->benchmark, *rest));
       const std::size_t shown = std::min<std::size_t>(beyond.size(), 5);
-      out +=
-          fmt::format("; of the {} rows whose code changed, {} differ beyond that move at {:g} %{} and {} do not",
-                      changed.size(), beyond.size(), 100 * (1 - alpha),
-                      beyond.empty() ? ""
-                                     : fmt::format(" ({}{})", fmt::join(beyond.begin(), beyond.begin() + shown, ", "),
-                                                   beyond.size() > shown ? ", ..." : ""),
-                      changed.size() - beyond.size());
+      out += fmt::format(
+          "; of the {} whose code changed, {} beyond that move at {:g} %{} and {} not", rows(changed.size()),
+          beyond.size() == 1 ? "1 differs" : fmt::format("{} differ", beyond.size()), 100 * (1 - alpha),
+          beyond.empty() ? ""
+                         : fmt::format(" ({}{})", fmt::join(beyond.begin(), beyond.begin() + shown, ", "),
+                                       beyond.size() > shown ? ", ..." : ""),
+          changed.size() - beyond.size() == 1 ? "1 does" : fmt::format("{} do", changed.size() - beyond.size()));
     }
   }
   return out + ". To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW\n";

@@ -19,4 +19,4 @@ STEADY_BENCH(mul) {
 
 // CHECK: mul {{.*}} -{{[0-9.]+}} % faster, identical code
 // CHECK: compared with before (recorded {{[-0-9T:]+Z}}, load average {{[0-9.]+}}; now {{[0-9.]+}}): 1 faster, 0 slower, 0 same, 0 can't tell yet
-// CHECK-NEXT: 1 of the 1 rows called faster or slower ran identical code: their change is the machine's (load, clock, other tenants), not the code's; the 1 rows with identical code moved -{{[0-9.]+}} % (median). To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW
+// CHECK-NEXT: 1 of the 1 row called faster or slower ran identical code: their change is the machine's (load, clock, other tenants), not the code's; the 1 row with identical code moved -{{[0-9.]+}} % (median). To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW

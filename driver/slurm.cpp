@@ -17,7 +17,6 @@
 
 #include <filesystem>
 #include <functional>
-#include <random>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,6 +27,7 @@
 #include "slurm_step.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
+#include "steady/runner_args.h"
 
 namespace steady::driver {
 
@@ -95,7 +95,7 @@ std::optional<std::string> SlurmRun::prepare(const SlurmRequest &r) {
   // a run asked for a new draw (0) gets its seed here, kept in the plan.
   const bool draw_seed = p.layout_draw && p.config.layout == "random" && p.config.seed == 0;
   if (draw_seed)
-    p.config.seed = (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
+    p.config.seed = fresh_layout_seed();
 
   if (fs::exists(dir + "/plan.json")) {
     std::optional<Plan> old;

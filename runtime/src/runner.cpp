@@ -13,7 +13,6 @@
 #include <memory>
 #include <optional>
 #include <poll.h>
-#include <random>
 #include <regex>
 #include <unistd.h>
 
@@ -362,7 +361,7 @@ Runner::Runner(RunConfig &cfg, const std::string &timer_spec, const std::vector<
       fork_args_.push_back("--callgrind-profile=" + valgrind->profile);
   }
   total_forks_ = cfg.warmup_forks + (policy_.dynamic() ? cfg.max_forks : cfg.forks);
-  layout_seed_ = cfg.seed ? cfg.seed : (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
+  layout_seed_ = cfg.seed ? cfg.seed : fresh_layout_seed();
 }
 
 // The files are written again after every benchmark, so that a run killed by

@@ -4,6 +4,8 @@
 // link the runner; test/unit/runtime_test.cpp parses what it writes back.
 #pragma once
 
+#include <cstdint>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,5 +33,11 @@ inline constexpr const char *kLockstepEnv = "STEADY_LOCKSTEP";
 // of many runners keep the runner's shuffled blocks of four code offsets
 // (runtime/src/layout.cpp). A runner that knows it names it in --help.
 inline constexpr const char *kLayoutDrawOption = "--steady-layout-draw";
+
+// The layouts' seed of a run whose --seed is 0 (draw anew): 64 bits from the
+// system's entropy, which the runner and steady slurm's plan keep.
+inline std::uint64_t fresh_layout_seed() {
+  return (std::uint64_t(std::random_device{}()) << 32) | std::random_device{}();
+}
 
 } // namespace steady

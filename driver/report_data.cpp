@@ -380,6 +380,12 @@ json comparison_data(const std::vector<Row> &rows, const CompareOptions &o, cons
   }
   json out = {
       {"base", base.label}, {"new", next.label}, {"alpha", o.alpha}, {"equivalence", o.equivalence}, {"rows", jrows}};
+  // What steady compare warns of: the two files were recorded on different machines.
+  if (base.run && next.run)
+    if (std::string differ = machine_difference(base.run->machine, base.run->timer.ticks_per_ns, next.run->machine,
+                                                next.run->timer.ticks_per_ns);
+        !differ.empty())
+      out["machines_differ"] = differ;
   // The line the table prints under it about the machine's move between two runs.
   if (json move = machine_move_json(rows, o); !move.is_null() && !move["text"].get<std::string>().empty())
     out["machine_move"] = move["text"];

@@ -444,6 +444,10 @@
       el('td', { class: 'num' }, num(r.welch_p, 3)), el('td', { class: 'num' }, num(r.mwu_p, 3)),
       el('td', {}, [r.code, r.note].filter((t) => t).join('; '))));
     parts.push(el('table', { class: 'summary' }, el('thead', {}, head), el('tbody', {}, rows)));
+    if (cmp.machines_differ) {
+      parts.push(el('p', { class: 'note' }, `Recorded on different machines (${cmp.machines_differ}): a difference is ` +
+        'the machines\' as much as the code\'s.'));
+    }
     if (cmp.machine_move) parts.push(el('p', { class: 'note' }, cmp.machine_move));
     for (const r of cmp.rows) {
       const sec = [el('h3', {}, r.name, el('span', { class: 'note' }, ' · ' + r.verdict))];

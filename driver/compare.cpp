@@ -217,7 +217,7 @@ int run(CompareOptions o, const Trials &t, const std::string &base, const std::s
         head["machines_differ"] = differ;
       }
     }
-    if (nlohmann::json move = machine_move_json(rows, o); !move.is_null())
+    if (nlohmann::json move = judge_machine_move(rows, o); !move.is_null())
       head["machine_move"] = move;
     bool gate = report(rows, o, "steady compare", head);
     if (!o.html_out.empty() && !write_comparison_report(o.html_out, "steady compare", rows, o, sa_side, sb_side))

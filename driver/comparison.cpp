@@ -7,7 +7,6 @@
 #include <fmt/core.h>
 
 #include "steady/exact_counts.h"
-#include "steady/machine_move.h"
 #include "steady/notes.h"
 #include "steady/output_file.h"
 #include "steady/results_json.h"
@@ -264,6 +263,15 @@ std::string row_note(const Row &row, const CompareOptions &o) {
                         note.empty() ? "" : "; ", r.groups_alike_p);
   if (row.layout && row.layout->differs)
     note += (note.empty() ? "" : "; ") + layout_effect_text(*row.layout);
+  // A verdict on changed code between two runs, against what moved the identical code.
+  if (row.machine_move && (r.verdict == stats::Verdict::slower || r.verdict == stats::Verdict::faster))
+    note += (note.empty() ? "" : "; ") +
+            (row.machine_move->beyond
+                 ? fmt::format("{:+.1f} % beyond the machine's move, {:+.1f} % on the rows of identical code",
+                               row.machine_move->percent, row.machine_move->move)
+                 : fmt::format("within the machine's move, {:+.1f} % on the rows of identical code: not told "
+                               "apart from it",
+                               row.machine_move->move));
   return note;
 }
 
@@ -286,34 +294,40 @@ json power_json(const stats::Power &p) { return {{"detectable", p.detectable}, {
 
 const char *metric_name(const Series &s) { return s.instructions ? "instructions" : "time"; }
 
-json machine_move_json(const std::vector<Row> &rows, const CompareOptions &o) {
-  if (o.pair_rounds)
-    return nullptr;
+std::vector<RunChange> run_changes(const std::vector<Row> &rows, const CompareOptions &o) {
   std::vector<RunChange> changes;
-  for (const Row &row : rows)
-    if (!row.instructions)
-      changes.push_back({row.name, row.result.verdict, row.identical_code, std::log(row.result.ratio.estimate),
-                         stats::log_ratio_se(row.result, o.alpha)});
+  if (!o.pair_rounds)
+    for (const Row &row : rows)
+      if (!row.instructions)
+        changes.push_back({row.name, row.result.verdict, row.identical_code, std::log(row.result.ratio.estimate),
+                           stats::log_ratio_se(row.result, o.alpha)});
+  return changes;
+}
+
+json judge_machine_move(std::vector<Row> &rows, const CompareOptions &o) {
+  const std::vector<RunChange> changes = run_changes(rows, o);
   const MachineMove m = machine_move(changes);
   if (m.rows == 0)
     return nullptr;
-  json beyond = json::object(), within = json::array();
-  if (m.rows >= kMachineMoveRows)
-    for (const RunChange &c : changes)
-      if (c.measured() && c.identical_code == false) {
-        if (std::optional<double> rest = beyond_machine_move(c, m, o.alpha))
-          beyond[c.benchmark] = *rest;
-        else
-          within.push_back(c.benchmark);
-      }
   json j{{"identical_rows", m.rows},
          {"ratio", std::exp(m.log_ratio)},
          {"spread", std::sqrt(m.inflation)},
          {"text", machine_move_text(changes, o.alpha)}};
-  if (m.rows >= kMachineMoveRows) {
-    j["beyond"] = beyond;
-    j["within"] = within;
-  }
+  if (m.rows < kMachineMoveRows)
+    return j;
+  json beyond = json::object(), within = json::array();
+  for (const RunChange &c : changes)
+    if (c.measured() && c.identical_code == false) {
+      const std::optional<double> rest = beyond_machine_move(c, m, o.alpha);
+      if (rest)
+        beyond[c.benchmark] = *rest;
+      else
+        within.push_back(c.benchmark);
+      auto row = std::find_if(rows.begin(), rows.end(), [&](const Row &r) { return r.name == c.benchmark; });
+      row->machine_move = Row::MoveJudged{rest.has_value(), rest.value_or(0), 100 * std::expm1(m.log_ratio)};
+    }
+  j["beyond"] = beyond;
+  j["within"] = within;
   return j;
 }
 

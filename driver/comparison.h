@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "steady/comparison.h"
+#include "steady/machine_move.h"
 #include "steady/results.h"
 
 namespace steady::driver {
@@ -71,6 +72,15 @@ struct Row {
   std::string base_groups, new_groups;
   // steady ab with --layout=random: the ratio at each code offset (stats::layout_effect).
   std::optional<stats::LayoutEffect> layout;
+  // steady compare of two separate runs, a row whose code changed, with 10
+  // rows of identical code or more (judge_machine_move): whether its change
+  // lies beyond the machine's move at alpha, by how much (percent, the change
+  // less the move), and the move (percent).
+  struct MoveJudged {
+    bool beyond = false;
+    double percent = 0, move = 0;
+  };
+  std::optional<MoveJudged> machine_move;
   // steady ab --cause, for a slower or faster verdict: the measured root
   // cause as steady cause prints it (headline first) and its steady-cause/1
   // entry, or one line and {"problem": ...} when it could not be measured.
@@ -100,12 +110,15 @@ std::string layout_effect_text(const stats::LayoutEffect &e);
 // The power numbers as fields: {"detectable": 0.116, "more_forks": 30}.
 nlohmann::json power_json(const stats::Power &p);
 
-// Two separate runs (not paired by round): how far the machine moved between
-// them, from the rows of identical code (steady/machine_move.h), as compare's
-// JSON has it ({"identical_rows", "ratio", "spread", "beyond", "within",
-// "text"}); null without such a row. Counts of instructions have no machine to
-// move and are left out.
-nlohmann::json machine_move_json(const std::vector<Row> &rows, const CompareOptions &o);
+// The rows as two separate runs' changes (steady/machine_move.h); none when
+// the rows pair by round (one ab run: the drift cancels). Counts of
+// instructions have no machine to move and are left out.
+std::vector<RunChange> run_changes(const std::vector<Row> &rows, const CompareOptions &o);
+// Judges the rows whose code changed against the machine's move between the
+// two runs (Row::machine_move) and returns it as compare's JSON has it
+// ({"identical_rows", "ratio", "spread", "beyond", "within", "text"}); null
+// without a row of identical code.
+nlohmann::json judge_machine_move(std::vector<Row> &rows, const CompareOptions &o);
 
 // Prints the table, writes --json/--markdown and reports slowdowns beyond the
 // gate on stderr (prefixed by `tool`); returns true when the gate trips.

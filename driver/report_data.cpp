@@ -387,8 +387,8 @@ json comparison_data(const std::vector<Row> &rows, const CompareOptions &o, cons
         !differ.empty())
       out["machines_differ"] = differ;
   // The line the table prints under it about the machine's move between two runs.
-  if (json move = machine_move_json(rows, o); !move.is_null() && !move["text"].get<std::string>().empty())
-    out["machine_move"] = move["text"];
+  if (std::string move = machine_move_text(run_changes(rows, o), o.alpha); !move.empty())
+    out["machine_move"] = move;
   return out;
 }
 

@@ -317,7 +317,7 @@ json judge_machine_move(std::vector<Row> &rows, const CompareOptions &o) {
     return j;
   json beyond = json::object(), within = json::array();
   for (const RunChange &c : changes)
-    if (c.measured() && c.identical_code == false) {
+    if (c.has_interval() && c.identical_code == false) {
       const std::optional<double> rest = beyond_machine_move(c, m, o.alpha);
       if (rest)
         beyond[c.benchmark] = *rest;

@@ -15,12 +15,13 @@ namespace steady {
 double RunChange::percent() const { return 100 * std::expm1(log_ratio); }
 bool RunChange::moved() const { return verdict == stats::Verdict::slower || verdict == stats::Verdict::faster; }
 bool RunChange::measured() const { return verdict != stats::Verdict::measures_nothing; }
+bool RunChange::has_interval() const { return measured() && std::isfinite(log_ratio) && log_se > 0; }
 
 MachineMove machine_move(const std::vector<RunChange> &changes) {
   // The known null comparisons: identical code, measured, with an interval.
   std::vector<const RunChange *> nulls;
   for (const RunChange &c : changes)
-    if (c.identical_code.value_or(false) && c.measured() && std::isfinite(c.log_ratio) && c.log_se > 0)
+    if (c.identical_code.value_or(false) && c.has_interval())
       nulls.push_back(&c);
   MachineMove m;
   m.rows = int(nulls.size());
@@ -38,7 +39,7 @@ MachineMove machine_move(const std::vector<RunChange> &changes) {
 }
 
 std::optional<double> beyond_machine_move(const RunChange &c, const MachineMove &m, double alpha) {
-  if (m.rows < kMachineMoveRows || !std::isfinite(c.log_ratio) || !(c.log_se > 0))
+  if (m.rows < kMachineMoveRows || !c.has_interval())
     return std::nullopt;
   const double z = (c.log_ratio - m.log_ratio) / (c.log_se * std::sqrt(m.inflation));
   if (std::abs(z) <= boost::math::quantile(boost::math::normal(), 1 - alpha / 2))
@@ -52,7 +53,7 @@ std::string machine_move_text(const std::vector<RunChange> &changes, double alph
   for (const RunChange &c : changes) {
     moved_rows += c.moved();
     moved_identical += c.moved() && c.identical_code.value_or(false);
-    if (c.measured() && c.verdict && c.identical_code == false)
+    if (c.has_interval() && c.verdict && c.identical_code == false)
       changed.push_back(&c);
   }
   const MachineMove m = machine_move(changes);

@@ -97,6 +97,15 @@ TEST(MachineMove, ChangedRowsBeyondItAt99Percent) {
             "To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW\n");
 }
 
+TEST(MachineMove, AChangedRowWithoutAnIntervalIsNotJudged) {
+  // One fork a side gives no standard error: the row is neither beyond the
+  // move nor counted among the changed rows that are not.
+  std::vector<BaselineChange> rows = twelve_identical_four_changed();
+  rows.push_back({"one_fork", V::undecided, false, 0.2, std::nan("")});
+  EXPECT_FALSE(beyond_machine_move(rows.back(), machine_move(rows), 0.01));
+  EXPECT_NE(machine_move_text(rows, 0.01).find("of the 4 rows whose code changed, 3 differ"), std::string::npos);
+}
+
 TEST(MachineMove, NoJudgementFromTooFewRows) {
   std::vector<BaselineChange> rows = twelve_identical_four_changed();
   rows.erase(rows.begin(), rows.begin() + 3); // 9 identical rows left

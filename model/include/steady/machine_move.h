@@ -21,9 +21,10 @@ struct RunChange {
   std::optional<bool> identical_code; // both sides' fingerprints, when both have one
   // NEW/BASE as a log ratio and its standard error (NaN: unknown).
   double log_ratio = std::numeric_limits<double>::quiet_NaN(), log_se = std::numeric_limits<double>::quiet_NaN();
-  double percent() const; // 100 (NEW/BASE - 1)
-  bool moved() const;     // called slower or faster
-  bool measured() const;  // not "measures nothing"
+  double percent() const;    // 100 (NEW/BASE - 1)
+  bool moved() const;        // called slower or faster
+  bool measured() const;     // not "measures nothing"
+  bool has_interval() const; // measured, with a finite log ratio and a standard error
 };
 
 // The rows with identical code, measured, with a standard error: their median

@@ -12,6 +12,7 @@
 #include "steady/stats.h"
 
 namespace steady {
+
 double RunChange::percent() const { return 100 * std::expm1(log_ratio); }
 bool RunChange::moved() const { return verdict == stats::Verdict::slower || verdict == stats::Verdict::faster; }
 bool RunChange::measured() const { return verdict != stats::Verdict::measures_nothing; }

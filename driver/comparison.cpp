@@ -422,7 +422,7 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
       // The gate holds to the measurement; what else the comparison knows helps whoever reads the failure.
       std::string known;
       if (row.identical_code == true)
-        known = "; the same machine code on both sides: the machine's change, not the code's";
+        known = "; the same machine code on both sides: not a change of the code";
       else if (row.machine_move && !row.machine_move->beyond)
         known =
             fmt::format("; within the machine's move, {:+.1f} % on the rows of identical code", row.machine_move->move);

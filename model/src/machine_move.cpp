@@ -75,18 +75,25 @@ std::string machine_move_text(const std::vector<RunChange> &changes, double alph
     if (m.inflation > 1)
       out += fmt::format(", {:.1f}x as spread as their forks predict", std::sqrt(m.inflation));
     if (!changed.empty()) {
-      std::vector<std::string> beyond;
+      // The rows beyond the move, and those within it that were called faster or slower all the same.
+      std::vector<std::string> beyond, misled;
       for (const RunChange *c : changed)
         if (std::optional<double> rest = beyond_machine_move(*c, m, alpha))
           beyond.push_back(fmt::format("{} {:+.1f} %", c->benchmark, *rest));
-      const std::size_t shown = std::min<std::size_t>(beyond.size(), 5);
+        else if (c->moved())
+          misled.push_back(c->benchmark);
+      auto some = [](const std::vector<std::string> &names, const char *prefix) {
+        const std::size_t shown = std::min<std::size_t>(names.size(), 5);
+        return names.empty() ? std::string()
+                             : fmt::format(" ({}{}{})", prefix, fmt::join(names.begin(), names.begin() + shown, ", "),
+                                           names.size() > shown ? ", ..." : "");
+      };
       out += fmt::format(
-          "; of the {} whose code changed, {} beyond that move at {:g} %{} and {} not", rows(changed.size()),
+          "; of the {} whose code changed, {} beyond that move at {:g} %{} and {} not{}", rows(changed.size()),
           beyond.size() == 1 ? "1 differs" : fmt::format("{} differ", beyond.size()), 100 * (1 - alpha),
-          beyond.empty() ? ""
-                         : fmt::format(" ({}{})", fmt::join(beyond.begin(), beyond.begin() + shown, ", "),
-                                       beyond.size() > shown ? ", ..." : ""),
-          changed.size() - beyond.size() == 1 ? "1 does" : fmt::format("{} do", changed.size() - beyond.size()));
+          some(beyond, ""),
+          changed.size() - beyond.size() == 1 ? "1 does" : fmt::format("{} do", changed.size() - beyond.size()),
+          some(misled, "called faster or slower all the same: "));
     }
   }
   return out + ". To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW\n";

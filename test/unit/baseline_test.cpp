@@ -93,7 +93,8 @@ TEST(MachineMove, ChangedRowsBeyondItAt99Percent) {
             "compared with last (recorded 2026-11-27T06:45:00Z, load average 3.2; now 0.9): 1 faster, 3 slower, "
             "0 same, 12 can't tell yet\n"
             "the 12 rows with identical code moved +1.1 % (median), 2.4x as spread as their forks predict; of the 4 "
-            "rows whose code changed, 3 differ beyond that move at 99 % (a +5.1 %, c -4.9 %, d +2.0 %) and 1 does not. "
+            "rows whose code changed, 3 differ beyond that move at 99 % (a +5.1 %, c -4.9 %, d +2.0 %) and 1 does not "
+            "(called faster or slower all the same: b). "
             "To see what a change of the code does, compare the two builds side by side: steady ab OLD NEW\n");
 }
 

@@ -5,7 +5,7 @@ iteration-level noise of 0.5 % (or NOISE, a fraction), fixed seed.
 
 usage: make_results.py OUT SEED FORKS ITERATIONS NAME=MEAN_NS[:NOISE][!FLAG][@CODE]...
 (FLAG: a run-time flag of the benchmark, e.g. measures-nothing; CODE: the
-fingerprint of its timed code, 16 hex digits)
+fingerprint of its timed code: rows with equal CODE ran identical code)
 """
 import json
 import random

@@ -317,7 +317,7 @@ json judge_machine_move(std::vector<Row> &rows, const CompareOptions &o) {
     return j;
   json beyond = json::object(), within = json::array();
   for (const RunChange &c : changes)
-    if (c.has_interval() && c.identical_code == false) {
+    if (c.code_changed()) {
       const std::optional<double> rest = beyond_machine_move(c, m, o.alpha);
       if (rest)
         beyond[c.benchmark] = *rest;
@@ -444,10 +444,11 @@ bool report(const std::vector<Row> &rows, const CompareOptions &o, const std::st
     md += "\n" + line;
   }
   // Two separate runs: how far the machine moved between them (compare.cpp).
-  if (auto m = header.find("machine_move"); m != header.end() && !m->at("text").get<std::string>().empty()) {
-    fmt::print("{}", m->at("text").get<std::string>());
-    md += "\n" + m->at("text").get<std::string>();
-  }
+  if (auto m = header.find("machine_move"); m != header.end())
+    if (const std::string text = m->at("text"); !text.empty()) {
+      fmt::print("{}", text);
+      md += "\n" + text;
+    }
   if (auto m = header.find("machines_differ"); m != header.end())
     md += fmt::format("\nRecorded on different machines ({}): a difference is the machines' as much as the code's.\n",
                       m->get<std::string>());

@@ -17,6 +17,7 @@ double RunChange::percent() const { return 100 * std::expm1(log_ratio); }
 bool RunChange::moved() const { return verdict == stats::Verdict::slower || verdict == stats::Verdict::faster; }
 bool RunChange::measured() const { return verdict != stats::Verdict::measures_nothing; }
 bool RunChange::has_interval() const { return measured() && std::isfinite(log_ratio) && log_se > 0; }
+bool RunChange::code_changed() const { return verdict && has_interval() && identical_code == false; }
 
 MachineMove machine_move(const std::vector<RunChange> &changes) {
   // The known null comparisons: identical code, measured, with an interval.
@@ -54,7 +55,7 @@ std::string machine_move_text(const std::vector<RunChange> &changes, double alph
   for (const RunChange &c : changes) {
     moved_rows += c.moved();
     moved_identical += c.moved() && c.identical_code.value_or(false);
-    if (c.has_interval() && c.verdict && c.identical_code == false)
+    if (c.code_changed())
       changed.push_back(&c);
   }
   const MachineMove m = machine_move(changes);

@@ -225,6 +225,11 @@ std::vector<std::pair<std::size_t, std::size_t>> round_pairs(const Series &a, co
 
 namespace {
 
+double t_quantile(double df, double p) {
+  return std::isinf(df) ? boost::math::quantile(boost::math::normal(), p)
+                        : boost::math::quantile(boost::math::students_t(df), p);
+}
+
 // Two separate runs: the interaction F test of version by code offset. Its
 // sum of squares, the additive model's residual one less the cell means',
 // has a closed form (the additive fit's version effect is the within-offset
@@ -266,8 +271,7 @@ std::optional<LayoutEffect> unpaired_layout_effect(const Series &a, const Series
               : interaction > 0 ? 0
                                 : 1;
   // What the offsets' ratios are to exceed: the t interval of the mean difference.
-  const double within =
-      2 * boost::math::quantile(boost::math::students_t(df2), 1 - alpha / 2) * std::sqrt(msw * (1 / n[0] + 1 / n[1]));
+  const double within = 2 * t_quantile(df2, 1 - alpha / 2) * std::sqrt(msw * (1 / n[0] + 1 / n[1]));
   const auto [low, high] = std::minmax_element(e.offsets.begin(), e.offsets.end(),
                                                [](const auto &p, const auto &q) { return p.ratio < q.ratio; });
   e.differs = e.p_value < alpha && std::log(high->ratio / low->ratio) > within;
@@ -300,11 +304,6 @@ std::optional<LayoutEffect> layout_effect(const Series &a, const Series &b, doub
 }
 
 namespace {
-
-double t_quantile(double df, double p) {
-  return std::isinf(df) ? boost::math::quantile(boost::math::normal(), p)
-                        : boost::math::quantile(boost::math::students_t(df), p);
-}
 
 // The probability that a two-sided t test at level alpha with df degrees of
 // freedom finds a change of d (log ratio) when the standard error is `se`:

@@ -25,6 +25,9 @@ struct RunChange {
   bool moved() const;        // called slower or faster
   bool measured() const;     // not "measures nothing"
   bool has_interval() const; // measured, with a finite log ratio and a standard error
+  // Judged against the machine's move: a verdict, an interval, and both
+  // fingerprints saying the code is not the base's.
+  bool code_changed() const;
 };
 
 // The rows with identical code, measured, with a standard error: their median
